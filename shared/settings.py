@@ -1,0 +1,113 @@
+"""Settings from the environment and `.env`, read once per process and passed down.
+
+The PVE credentials are needed only where PVE is called: by the workers (and by the
+frontend in embedded mode, where the worker runs in-process). A frontend that talks to an
+external Redis needs no PVE secret at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from shared.errors import InvalidInput
+
+__all__ = ["Settings", "load_settings"]
+
+# PVE's token id: user@realm!tokenid (pve-userid + "!" + pve-tokenid).
+TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    """Every setting, with its environment variable in `validation_alias`."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # Proxmox VE API
+    proxmox_url: Annotated[str | None, Field(validation_alias=_env("PROXMOX_URL"))] = None
+    proxmox_token_name: Annotated[
+        str | None, Field(validation_alias=_env("PROXMOX_TOKEN_NAME"), pattern=TOKEN_NAME_PATTERN)
+    ] = None
+    proxmox_token_value: Annotated[SecretStr | None, Field(validation_alias=_env("PROXMOX_TOKEN_VALUE"))] = None
+    proxmox_verify_ssl: Annotated[bool, Field(validation_alias=_env("PROXMOX_VERIFY_SSL"))] = True
+    proxmox_ca_bundle: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_CA_BUNDLE"))] = None
+    proxmox_timeout: Annotated[float, Field(validation_alias=_env("PROXMOX_TIMEOUT"), gt=0, le=300)] = 15.0
+    proxmox_allow_danger: Annotated[bool, Field(validation_alias=_env("PROXMOX_ALLOW_DANGER"))] = False
+
+    # The queue and job store; unset means embedded (in-process store and worker).
+    redis_url: Annotated[SecretStr | None, Field(validation_alias=_env("REDIS_URL"))] = None
+
+    # Jobs
+    job_ttl_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_JOB_TTL"), ge=60)] = 7 * 24 * 3600
+    wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_WAIT_SECONDS"), gt=0, le=3600)] = 45.0
+    read_timeout_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_READ_TIMEOUT"), gt=0, le=600)
+    ] = 30.0
+    task_slice_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_TASK_SLICE"), gt=0, le=3600)
+    ] = 60.0
+    task_max_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0)
+    ] = 6 * 3600.0
+    worker_max_jobs: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_MAX_JOBS"), ge=1, le=1000)] = 20
+    worker_name: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_NAME"))] = None
+
+    # Logging
+    log_level: Annotated[
+        Literal["DEBUG", "INFO", "WARNING", "ERROR"], Field(validation_alias=_env("PROXMOX_MCP_LOG_LEVEL"))
+    ] = "INFO"
+    log_file: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_MCP_LOG_FILE"))] = None
+    log_stream_max: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_LOG_STREAM_MAX"), ge=100)] = 10_000
+
+    @field_validator("proxmox_url")
+    @classmethod
+    def _url_has_scheme(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        if not value.startswith(("https://", "http://")):
+            raise ValueError("must start with https:// (for example https://pve.example.com:8006)")
+        return value.rstrip("/")
+
+    @property
+    def embedded(self) -> bool:
+        """True when REDIS_URL is unset: the store and a worker live in this process."""
+        return self.redis_url is None
+
+    @property
+    def pve_configured(self) -> bool:
+        return bool(self.proxmox_url and self.proxmox_token_name and self.proxmox_token_value)
+
+    def require_pve(self) -> None:
+        """Fail with one clear line when the PVE connection settings are incomplete."""
+        missing = [
+            name
+            for name, value in (
+                ("PROXMOX_URL", self.proxmox_url),
+                ("PROXMOX_TOKEN_NAME", self.proxmox_token_name),
+                ("PROXMOX_TOKEN_VALUE", self.proxmox_token_value),
+            )
+            if not value
+        ]
+        if missing:
+            raise InvalidInput(
+                f"missing setting {', '.join(missing)}",
+                hint="Set it in the environment or in .env (see .env.example).",
+            )
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings; a malformed one raises InvalidInput naming the variable, never a traceback."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]  # overrides are validated by the model
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        env = str(first["loc"][0]).upper() if first["loc"] else "settings"  # loc is the variable's name
+        raise InvalidInput(f"setting {env} is invalid: {first['msg']}", hint="Fix it in the environment or .env.") from None
+
