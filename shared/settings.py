@@ -18,7 +18,7 @@ from shared.errors import InvalidInput
 __all__ = ["Settings", "load_settings"]
 
 # PVE's token id: user@realm!tokenid (pve-userid + "!" + pve-tokenid).
-TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"
+TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"  # noqa: S105  # a pattern, not a secret
 
 
 def _env(name: str) -> AliasChoices:
@@ -109,5 +109,6 @@ def load_settings(**overrides: object) -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         env = str(first["loc"][0]).upper() if first["loc"] else "settings"  # loc is the variable's name
-        raise InvalidInput(f"setting {env} is invalid: {first['msg']}", hint="Fix it in the environment or .env.") from None
+        message = f"setting {env} is invalid: {first['msg']}"
+        raise InvalidInput(message, hint="Fix it in the environment or .env.") from None
 

@@ -1,0 +1,95 @@
+"""The job record: one Redis hash per job, readable with `HGETALL pmcp:job:<id>`.
+
+Every field is a string in Redis: scalars as text, timestamps as ISO 8601 UTC, structured
+values (arguments, result, error details, warnings) as JSON. Arguments are stored redacted.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shared.errors import ProxmoxMcpError, error_from_fields
+from shared.jobs.states import JobState
+
+__all__ = ["JobRecord", "utcnow"]
+
+_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings"})
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class JobRecord(BaseModel):
+    """What we know about one job; `get_task_status` returns its public part."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    job_id: str
+    operation: str
+    tier: str
+    state: JobState = JobState.QUEUED
+    args: dict[str, Any] = Field(default_factory=dict)
+    node: str | None = None
+    vmid: int | None = None
+    upid: str | None = None
+    attempts: int = 0
+    worker: str | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    started_at: datetime | None = None
+    dispatched_at: datetime | None = None
+    finished_at: datetime | None = None
+    exitstatus: str | None = None
+    progress: float | None = None
+    progress_message: str | None = None
+    warnings: list[str] = Field(default_factory=list)
+    log_lines: int = 0
+    result: Any = None
+    error_code: str | None = None
+    error_message: str | None = None
+    error_hint: str | None = None
+    error_details: dict[str, Any] | None = None
+
+    @property
+    def terminal(self) -> bool:
+        return self.state.terminal
+
+    @property
+    def error(self) -> ProxmoxMcpError | None:
+        """The job's error rebuilt as the class the worker raised, if it failed."""
+        if self.error_code is None:
+            return None
+        return error_from_fields(self.error_code, self.error_message or "", self.error_hint, self.error_details)
+
+    def to_hash(self) -> dict[str, str]:
+        """The record as Redis hash fields (None fields are left out)."""
+        return encode_fields(self.model_dump(exclude_none=True))
+
+    @classmethod
+    def from_hash(cls, fields: dict[str, str]) -> JobRecord:
+        decoded: dict[str, Any] = {
+            key: json.loads(value) if key in _JSON_FIELDS else value for key, value in fields.items()
+        }
+        return cls.model_validate(decoded)
+
+
+def encode_fields(values: dict[str, Any]) -> dict[str, str]:
+    """Encode record fields for HSET; JSON for structured ones, text for the rest."""
+    encoded: dict[str, str] = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        if key in _JSON_FIELDS:
+            encoded[key] = json.dumps(value, separators=(",", ":"), default=str, ensure_ascii=False)
+        elif isinstance(value, datetime):
+            encoded[key] = value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        elif isinstance(value, JobState):
+            encoded[key] = value.value
+        else:
+            encoded[key] = str(value)
+    return encoded

@@ -1,0 +1,203 @@
+"""The job store: job records, task log lines, event streams and the time index, with TTLs.
+
+Workers write; the frontend reads and blocks on a job's event stream (XREAD BLOCK) to learn
+of state changes and progress the moment they happen, instead of polling the record.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import Redis
+
+from shared.errors import ProxmoxMcpError
+from shared.jobs import keys
+from shared.jobs.record import JobRecord, encode_fields, utcnow
+from shared.jobs.states import JobState
+
+__all__ = ["EVENTS_MAXLEN", "JobEvent", "JobStore", "LogPage"]
+
+#: events kept per job: a wait reads from the start, so this bounds what a late reader replays
+EVENTS_MAXLEN = 500
+
+
+@dataclass(frozen=True)
+class JobEvent:
+    """One entry of a job's event stream."""
+
+    id: str
+    kind: str  # "state" | "progress"
+    state: JobState | None = None
+    percent: float | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """Task log lines `start+1 .. start+len(lines)` of `total`, numbered as PVE numbers them (n from 1)."""
+
+    start: int
+    lines: list[str]
+    total: int
+
+    @property
+    def next_start(self) -> int | None:
+        end = self.start + len(self.lines)
+        return end if end < self.total else None
+
+
+class JobStore:
+    """Reads and writes the job store on a `decode_responses=True` Redis client."""
+
+    def __init__(self, redis: Redis, *, ttl_seconds: int) -> None:
+        self.redis = redis
+        self.ttl_seconds = ttl_seconds
+
+    async def create(self, record: JobRecord) -> None:
+        """Write a new record, index it and emit its first state event."""
+        job_id = record.job_id
+        created_ms = int(record.created_at.timestamp() * 1000)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(keys.job_record(job_id), mapping=record.to_hash())
+            pipe.zadd(keys.JOB_INDEX, {job_id: created_ms})
+            pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
+            self._event(pipe, job_id, {"kind": "state", "state": record.state.value})
+            self._expire(pipe, job_id)
+            await pipe.execute()
+
+    async def get(self, job_id: str) -> JobRecord | None:
+        fields = await self.redis.hgetall(keys.job_record(job_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict
+        return JobRecord.from_hash(fields) if fields else None
+
+    async def update(self, job_id: str, **fields: Any) -> None:
+        """Set record fields without a state change (no event)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(keys.job_record(job_id), mapping=encode_fields({**fields, "updated_at": utcnow()}))
+            self._expire(pipe, job_id)
+            await pipe.execute()
+
+    async def transition(self, job_id: str, state: JobState, **fields: Any) -> None:
+        """Move the job to `state` (with other fields) and tell waiters."""
+        values: dict[str, Any] = {**fields, "state": state, "updated_at": utcnow()}
+        if state.terminal:
+            values.setdefault("finished_at", utcnow())
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
+            self._event(pipe, job_id, {"kind": "state", "state": state.value})
+            self._expire(pipe, job_id)
+            await pipe.execute()
+
+    async def fail(self, job_id: str, error: ProxmoxMcpError, state: JobState = JobState.FAILED, **fields: Any) -> None:
+        """End the job with an error the frontend rebuilds as the same class."""
+        await self.transition(
+            job_id,
+            state,
+            error_code=error.code,
+            error_message=error.message,
+            error_hint=error.hint,
+            error_details=error.details or None,
+            **fields,
+        )
+
+    async def record_upid(self, job_id: str, upid: str) -> None:
+        """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(
+                keys.job_record(job_id),
+                mapping=encode_fields({"upid": upid, "state": JobState.RUNNING, "updated_at": utcnow()}),
+            )
+            pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
+            self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
+            self._expire(pipe, job_id)
+            await pipe.execute()
+
+    async def job_for_upid(self, upid: str) -> str | None:
+        job_id: str | None = await self.redis.get(keys.upid_job(upid))
+        return job_id
+
+    async def progress(self, job_id: str, percent: float, message: str | None = None) -> None:
+        """Record progress (0-100) and tell waiters."""
+        percent = max(0.0, min(100.0, percent))
+        event = {"kind": "progress", "percent": f"{percent:.2f}", **({"message": message} if message else {})}
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(
+                keys.job_record(job_id),
+                mapping=encode_fields({"progress": round(percent, 2), "progress_message": message}),
+            )
+            self._event(pipe, job_id, event)
+            await pipe.execute()
+
+    async def append_log(self, job_id: str, lines: Sequence[str]) -> int:
+        """Append task log lines; returns how many lines the job has now."""
+        if not lines:
+            return await self.log_length(job_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(keys.job_log(job_id), *lines)
+            pipe.expire(keys.job_log(job_id), self.ttl_seconds)
+            results = await pipe.execute()
+        total = int(results[0])
+        await self.redis.hset(keys.job_record(job_id), "log_lines", str(total))  # type: ignore[misc]  # redis stubs
+        return total
+
+    async def log_length(self, job_id: str) -> int:
+        return int(await self.redis.llen(keys.job_log(job_id)))  # type: ignore[misc]  # redis stubs
+
+    async def read_log(self, job_id: str, start: int = 0, limit: int = 50) -> LogPage:
+        """Lines from offset `start` (0-based, as PVE's `start`), at most `limit` of them."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.lrange(keys.job_log(job_id), start, start + limit - 1)
+            pipe.llen(keys.job_log(job_id))
+            lines, total = await pipe.execute()
+        return LogPage(start=start, lines=list(lines), total=int(total))
+
+    async def events(self, job_id: str, after: str = "0", block_ms: int | None = None) -> list[JobEvent]:
+        """Events after stream ID `after`; with `block_ms`, wait that long for the first one."""
+        stream = keys.job_events(job_id)
+        response = await self.redis.xread({stream: after}, block=block_ms)
+        found: list[JobEvent] = []
+        for _name, entries in response or []:
+            for entry_id, data in entries:
+                found.append(_event_from(entry_id, data))
+        return found
+
+    async def follow(self, job_id: str, deadline: float) -> AsyncIterator[JobEvent]:
+        """Every event of the job from its start, blocking for new ones until `deadline` (time.monotonic)."""
+        after = "0"
+        while (remaining := deadline - time.monotonic()) > 0:
+            batch = await self.events(job_id, after, block_ms=max(1, math.ceil(remaining * 1000)))
+            for event in batch:
+                after = event.id
+                yield event
+
+    async def recent(self, limit: int = 50) -> list[JobRecord]:
+        """The newest jobs first, from the time index."""
+        job_ids = await self.redis.zrevrange(keys.JOB_INDEX, 0, limit - 1)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for job_id in job_ids:
+                pipe.hgetall(keys.job_record(job_id))
+            rows = await pipe.execute()
+        return [JobRecord.from_hash(row) for row in rows if row]
+
+    def _event(self, pipe: Any, job_id: str, data: dict[str, str]) -> None:
+        pipe.xadd(keys.job_events(job_id), data, maxlen=EVENTS_MAXLEN, approximate=True)
+
+    def _expire(self, pipe: Any, job_id: str) -> None:
+        for key in (keys.job_record(job_id), keys.job_events(job_id)):
+            pipe.expire(key, self.ttl_seconds)
+
+
+def _event_from(entry_id: str, data: dict[str, str]) -> JobEvent:
+    state = data.get("state")
+    percent = data.get("percent")
+    return JobEvent(
+        id=entry_id,
+        kind=data.get("kind", "state"),
+        state=JobState(state) if state else None,
+        percent=float(percent) if percent is not None else None,
+        message=data.get("message"),
+    )
+

@@ -1,0 +1,230 @@
+"""Logging: structlog JSON lines through one redacting pipeline, to three sinks.
+
+- stderr, always: in stdio mode stdout belongs to the MCP protocol, so nothing else may write there;
+- a rotating file, when PROXMOX_MCP_LOG_FILE is set;
+- a capped Redis stream (`pmcp:logs`) that every process appends to and `get_mcp_logs` reads.
+
+Library logs (arq, mcp, httpx, uvicorn) go through the same processors via structlog's
+ProcessorFormatter, so they are JSON and redacted too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import logging.handlers
+import os
+import sys
+from collections import deque
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from redis.asyncio import Redis
+
+from shared.jobs import keys
+from shared.redact import Redactor
+from shared.settings import Settings
+
+__all__ = ["LEVELS", "LogEntry", "RedisLogSink", "configure_logging", "read_logs"]
+
+LEVELS = ("debug", "info", "warning", "error", "critical")
+_QUIET_LIBRARIES = {"httpx": logging.WARNING, "httpcore": logging.WARNING, "asyncssh": logging.WARNING}
+
+
+class RedactProcessor:
+    """structlog processor: the event dict with every secret replaced (see shared.redact)."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        self.redactor = redactor
+
+    def __call__(self, logger: Any, method_name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        redacted: MutableMapping[str, Any] = self.redactor(dict(event_dict))
+        return redacted
+
+
+def _static_fields(role: str) -> structlog.types.Processor:
+    pid = os.getpid()
+
+    def add(logger: Any, method_name: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        event_dict.setdefault("process", role)
+        event_dict.setdefault("pid", pid)
+        return event_dict
+
+    return add
+
+
+def configure_logging(settings: Settings, *, role: str, redactor: Redactor) -> logging.Formatter:
+    """Configure structlog and stdlib logging for this process (call once, at start).
+
+    Returns the JSON formatter, for sinks attached later (RedisLogSink).
+    """
+    shared: list[structlog.types.Processor] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        _static_fields(role),
+        structlog.processors.format_exc_info,
+        RedactProcessor(redactor),
+    ]
+    structlog.configure(
+        processors=[structlog.stdlib.filter_by_level, *shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=shared,
+        processors=[
+            structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            structlog.processors.JSONRenderer(default=str),
+        ],
+    )
+    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    if settings.log_file is not None:
+        settings.log_file.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(
+            logging.handlers.RotatingFileHandler(settings.log_file, maxBytes=10 * 1024 * 1024, backupCount=5)
+        )
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if not isinstance(handler, RedisLogHandler):
+            root.removeHandler(handler)
+    for handler in handlers:
+        handler.setFormatter(formatter)
+        root.addHandler(handler)
+    root.setLevel(settings.log_level)
+    for name, level in _QUIET_LIBRARIES.items():
+        logging.getLogger(name).setLevel(max(level, logging.getLevelName(settings.log_level)))
+    return formatter
+
+
+class RedisLogHandler(logging.Handler):
+    """Hands formatted lines to the sink's buffer; never blocks and never does I/O itself."""
+
+    def __init__(self, sink: RedisLogSink) -> None:
+        super().__init__()
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            line = self.format(record)
+        except Exception:  # a log line must never break the caller
+            self.handleError(record)
+            return
+        self.sink.push(record.levelname.lower(), line)
+
+
+class RedisLogSink:
+    """Appends log lines to the capped `pmcp:logs` stream from a background task."""
+
+    def __init__(self, redis: Redis, *, formatter: logging.Formatter, maxlen: int, buffer: int = 5000) -> None:
+        self.redis = redis
+        self.maxlen = maxlen
+        self.dropped = 0
+        self._buffer: deque[tuple[str, str]] = deque(maxlen=buffer)
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._handler = RedisLogHandler(self)
+        self._handler.setFormatter(formatter)
+
+    def push(self, level: str, line: str) -> None:
+        if len(self._buffer) == self._buffer.maxlen:
+            self.dropped += 1
+        self._buffer.append((level, line))
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._wake.set()
+        else:
+            loop.call_soon_threadsafe(self._wake.set)
+
+    async def start(self) -> None:
+        """Attach to the root logger and start draining (call from the process's event loop)."""
+        self._loop = asyncio.get_running_loop()
+        logging.getLogger().addHandler(self._handler)
+        self._task = asyncio.create_task(self._drain(), name="redis-log-sink")
+
+    async def aclose(self) -> None:
+        """Detach, then write what is still buffered."""
+        logging.getLogger().removeHandler(self._handler)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        with contextlib.suppress(Exception):  # Redis may be gone at shutdown; losing the tail is acceptable
+            await self._flush()
+
+    async def _drain(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._flush()
+            except Exception:  # Redis down: keep the lines buffered (bounded) and try on the next wake
+                await asyncio.sleep(1)
+                self._wake.set()
+
+    async def _flush(self) -> None:
+        while self._buffer:
+            batch = [self._buffer.popleft() for _ in range(min(len(self._buffer), 200))]
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for level, line in batch:
+                        pipe.xadd(keys.LOG_STREAM, {"level": level, "line": line}, maxlen=self.maxlen, approximate=True)
+                    await pipe.execute()
+            except Exception:
+                self._buffer.extendleft(reversed(batch))
+                raise
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    id: str
+    level: str
+    fields: dict[str, Any]
+
+
+async def read_logs(
+    redis: Redis, *, limit: int = 50, min_level: str = "info", contains: str | None = None, job_id: str | None = None
+) -> list[LogEntry]:
+    """The newest log lines at or above `min_level` (newest first), optionally filtered."""
+    threshold = LEVELS.index(min_level)
+    found: list[LogEntry] = []
+    last = "+"
+    while len(found) < limit:
+        batch = await redis.xrevrange(keys.LOG_STREAM, max=last, min="-", count=500)
+        if not batch:
+            break
+        for entry_id, data in batch:
+            if entry_id == last:
+                continue
+            level = data.get("level", "info")
+            if level not in LEVELS or LEVELS.index(level) < threshold:
+                continue
+            line = data.get("line", "")
+            if contains is not None and contains not in line:
+                continue
+            try:
+                fields = json.loads(line)
+            except ValueError:
+                fields = {"event": line}
+            if job_id is not None and fields.get("job_id") != job_id:
+                continue
+            found.append(LogEntry(entry_id, level, fields))
+            if len(found) == limit:
+                break
+        if len(batch) < 500:
+            break
+        last = batch[-1][0]
+    return found

@@ -1,0 +1,72 @@
+"""Input types that carry PVE's own patterns, so bad input is refused before anything is enqueued.
+
+Each type is an `Annotated` alias with a `Field` description and constraint: the MCP tool
+schemas publish them to the agent, and the worker validates every payload against the same
+types again. Patterns follow pve-common's JSONSchema formats (pve-node, pve-storage-id,
+pve-configid, pve-vmid).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+__all__ = [
+    "NODE_PATTERN",
+    "SNAPSHOT_PATTERN",
+    "STORAGE_PATTERN",
+    "UPID_PATTERN",
+    "ConsolidationFn",
+    "ContentType",
+    "GuestKind",
+    "JobId",
+    "NodeName",
+    "SnapshotName",
+    "StorageId",
+    "Timeframe",
+    "UpidText",
+    "Vmid",
+]
+
+NODE_PATTERN = r"^[a-zA-Z0-9]([a-zA-Z0-9\-]*[a-zA-Z0-9])?$"
+STORAGE_PATTERN = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]$"
+SNAPSHOT_PATTERN = r"^[a-zA-Z][a-zA-Z0-9_\-]+$"
+UPID_PATTERN = (
+    r"^UPID:[a-zA-Z0-9]([a-zA-Z0-9\-]*[a-zA-Z0-9])?:[0-9A-Fa-f]{8,}:[0-9A-Fa-f]{8,}:[0-9A-Fa-f]{8,}"
+    r":[^:\s]+:[^:\s]*:[^:\s]+:$"
+)
+
+Vmid = Annotated[
+    int,
+    Field(ge=100, le=999_999_999, description="Guest ID (VMID), unique in the cluster: 100 to 999999999."),
+]
+NodeName = Annotated[
+    str,
+    StringConstraints(pattern=NODE_PATTERN, max_length=63),
+    Field(description="Cluster node name, as list_nodes shows it (for example 'pve1')."),
+]
+StorageId = Annotated[
+    str,
+    StringConstraints(pattern=STORAGE_PATTERN, max_length=64),
+    Field(description="Storage ID, as list_storage shows it (for example 'local' or 'local-lvm')."),
+]
+SnapshotName = Annotated[
+    str,
+    StringConstraints(pattern=SNAPSHOT_PATTERN, min_length=2, max_length=40),
+    Field(description="Snapshot name: a letter, then letters, digits, '_' or '-' (2 to 40 characters)."),
+]
+UpidText = Annotated[
+    str,
+    StringConstraints(pattern=UPID_PATTERN, max_length=512),
+    Field(description="A PVE task ID (UPID:node:pid:pstart:starttime:type:id:user:)."),
+]
+JobId = Annotated[
+    str,
+    StringConstraints(pattern=r"^[0-9a-f]{32}$"),
+    Field(description="A job ID returned by a tool of this server (32 hex characters)."),
+]
+ContentType = Literal["images", "rootdir", "vztmpl", "iso", "backup", "snippets", "import"]
+Timeframe = Literal["hour", "day", "week", "month", "year"]
+ConsolidationFn = Literal["AVERAGE", "MAX"]
+GuestKind = Literal["qemu", "lxc"]
