@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -58,6 +59,13 @@ class Settings(BaseSettings):
     ] = 6 * 3600.0
     worker_max_jobs: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_MAX_JOBS"), ge=1, le=1000)] = 20
     worker_name: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_NAME"))] = None
+    worker_drain_seconds: Annotated[
+        int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_DRAIN"), ge=0, le=3600)
+    ] = 20
+    # Workers wake at once when a job is enqueued; this is only the fallback poll interval.
+    worker_poll_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_WORKER_POLL"), gt=0, le=60)
+    ] = 0.5
 
     # Logging
     log_level: Annotated[
@@ -83,6 +91,17 @@ class Settings(BaseSettings):
     @property
     def pve_configured(self) -> bool:
         return bool(self.proxmox_url and self.proxmox_token_name and self.proxmox_token_value)
+
+    def secrets(self) -> list[str]:
+        """The secret values this process knows, for redaction (token secret, Redis password)."""
+        found: list[str] = []
+        if self.proxmox_token_value is not None:
+            found.append(self.proxmox_token_value.get_secret_value())
+        if self.redis_url is not None:
+            password = urlsplit(self.redis_url.get_secret_value()).password
+            if password:
+                found.append(password)
+        return found
 
     def require_pve(self) -> None:
         """Fail with one clear line when the PVE connection settings are incomplete."""

@@ -11,6 +11,7 @@ __all__ = [
     "JOB_INDEX",
     "LOG_STREAM",
     "QUEUE_NAME",
+    "WAKE",
     "guest_lock",
     "job_events",
     "job_log",
@@ -24,6 +25,8 @@ PREFIX = "pmcp"
 QUEUE_NAME = f"{PREFIX}:queue"
 #: sorted set: job ID scored by its creation time in epoch milliseconds (newest last)
 JOB_INDEX = f"{PREFIX}:jobs"
+#: list of wake-up tokens: the producer pushes one per job, an idle worker pops one and polls at once
+WAKE = f"{PREFIX}:wake"
 #: stream of JSON log lines from every process (what get_mcp_logs reads), capped
 LOG_STREAM = f"{PREFIX}:logs"
 

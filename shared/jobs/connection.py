@@ -1,0 +1,72 @@
+"""Redis connections: the arq pool (bytes, JSON codec) and the job store's client (text).
+
+With REDIS_URL set both talk to that Redis with a retry policy that rides out a Redis
+restart. Unset, both share one in-memory fakeredis server: the embedded mode, where the
+frontend also runs the worker, so the same code path needs nothing installed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arq.connections import ArqRedis
+from fakeredis import FakeServer
+from fakeredis.aioredis import FakeAsyncRedisConnection
+from redis.asyncio import ConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from shared.jobs import codec, keys
+from shared.settings import Settings
+
+__all__ = ["RedisConnections", "connect_redis"]
+
+#: per command: up to ~60 s of retries with jittered backoff (capped at 5 s), enough for a restart
+_RETRIES = 16
+
+
+@dataclass
+class RedisConnections:
+    """The two clients a process needs; close with `aclose()`."""
+
+    arq: ArqRedis
+    store: Redis
+    embedded: bool
+
+    async def aclose(self) -> None:
+        await self.store.aclose()
+        await self.arq.aclose()
+
+
+def _retry() -> Retry:
+    return Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), _RETRIES)
+
+
+def connect_redis(settings: Settings, *, fake_server: FakeServer | None = None) -> RedisConnections:
+    """Clients for REDIS_URL, or for an in-memory server when it is unset (pass one to share it)."""
+    if settings.redis_url is None:
+        server = fake_server or FakeServer()
+        arq_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server)
+        store_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
+        embedded = True
+    else:
+        url = settings.redis_url.get_secret_value()
+        options = {
+            "retry": _retry(),
+            "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+            "socket_connect_timeout": 5,
+            "socket_keepalive": True,
+            "health_check_interval": 30,
+        }
+        arq_pool = ConnectionPool.from_url(url, **options)
+        store_pool = ConnectionPool.from_url(url, decode_responses=True, **options)
+        embedded = False
+    arq = ArqRedis(
+        arq_pool,
+        job_serializer=codec.dumps,
+        job_deserializer=codec.loads,
+        default_queue_name=keys.QUEUE_NAME,
+    )
+    return RedisConnections(arq=arq, store=Redis(connection_pool=store_pool), embedded=embedded)

@@ -1,0 +1,71 @@
+"""PVE tasks and our jobs: status and logs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from shared.operations.base import Params, Result
+from shared.sanitize import UpidText
+
+__all__ = ["ErrorInfo", "JobStatus", "PveTaskLogParams", "PveTaskParams", "TaskLogLine", "TaskLogPage"]
+
+
+class PveTaskParams(Params):
+    upid: UpidText
+
+
+class PveTaskLogParams(Params):
+    upid: UpidText
+    start: Annotated[int, Field(ge=0, description="First line to return, counted from 0 (PVE's 'start').")] = 0
+    limit: Annotated[int, Field(ge=1, le=1000, description="Lines to return at most.")] = 50
+
+
+class ErrorInfo(Result):
+    code: str
+    message: str
+    hint: str
+
+
+class JobStatus(Result):
+    """Where a job (or a PVE task started elsewhere) stands."""
+
+    job_id: str | None = Field(None, description="Our job ID; None for a PVE task this server did not start.")
+    operation: str | None = Field(None, description="Our operation name, or PVE's task type for a foreign task.")
+    state: str = Field(
+        description="queued, dispatching, running, succeeded, succeeded_with_warnings, failed, cancelled, "
+        "timed_out or unknown."
+    )
+    done: bool
+    node: str | None = None
+    vmid: int | None = None
+    upid: str | None = None
+    exitstatus: str | None = Field(None, description="PVE's exit status: OK, 'WARNINGS: n' or the error text.")
+    progress: float | None = Field(None, description="Percent done, when the task reports it.")
+    progress_message: str | None = None
+    warnings: list[str] = Field(default_factory=list)
+    attempts: int | None = None
+    created_at: datetime | None = None
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    duration_seconds: float | None = None
+    log_lines: int | None = Field(None, description="Task log lines so far (read them with get_task_log).")
+    result: Any = None
+    error: ErrorInfo | None = None
+
+
+class TaskLogLine(Result):
+    n: int = Field(description="Line number, from 1.")
+    t: str = Field(description="Line text.")
+
+
+class TaskLogPage(Result):
+    job_id: str | None = None
+    upid: str | None = None
+    start: int
+    total: int = Field(description="Lines in the log so far.")
+    lines: list[TaskLogLine]
+    next_start: int | None = Field(None, description="Pass as start to read on; None when nothing is left yet.")
+    task_done: bool = Field(description="False while the task runs: more lines may come.")

@@ -1,0 +1,62 @@
+"""Finding a guest: its node and kind (qemu or lxc) from the cluster's resource list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import TypeAdapter
+
+from shared.errors import NotFound
+from shared.pve.client import PveClient
+from shared.pve.models import ClusterResource
+from shared.sanitize import GuestKind
+
+__all__ = ["Guest", "cluster_guests", "resolve_guest"]
+
+_RESOURCES = TypeAdapter(list[ClusterResource])
+
+
+@dataclass(frozen=True)
+class Guest:
+    """Where a guest lives and what it is."""
+
+    vmid: int
+    node: str
+    kind: GuestKind
+    name: str | None
+    status: str | None
+    template: bool
+
+    @property
+    def path(self) -> dict[str, str | int]:
+        """Placeholder values for `/nodes/{node}/{kind}/{vmid}/...` templates."""
+        return {"node": self.node, "vmid": self.vmid}
+
+    def template_for(self, suffix: str) -> str:
+        """The API path template of this guest's kind, e.g. `/nodes/{node}/lxc/{vmid}/config`."""
+        return f"/nodes/{{node}}/{self.kind}/{{vmid}}{suffix}"
+
+
+async def cluster_guests(pve: PveClient) -> list[ClusterResource]:
+    """Every VM and container in the cluster (GET /cluster/resources?type=vm)."""
+    resources = await pve.get("/cluster/resources", _RESOURCES, query={"type": "vm"})
+    return [r for r in resources if r.type in ("qemu", "lxc") and r.vmid is not None]
+
+
+async def resolve_guest(pve: PveClient, vmid: int, node: str | None = None) -> Guest:
+    """The guest with `vmid`; when `node` is given, it must be the guest's node."""
+    for resource in await cluster_guests(pve):
+        if resource.vmid != vmid:
+            continue
+        found_node = resource.node or ""
+        if node is not None and node != found_node:
+            raise NotFound(
+                f"guest {vmid} is on node {found_node}, not on {node}",
+                hint=f"Call again with node={found_node}, or omit node.",
+            )
+        kind: GuestKind = "qemu" if resource.type == "qemu" else "lxc"
+        return Guest(vmid, found_node, kind, resource.name, resource.status, bool(resource.template))
+    raise NotFound(
+        f"no guest with VMID {vmid} in the cluster",
+        hint="List guests with list_vms or list_lxc_containers and use one of their VMIDs.",
+    )

@@ -1,0 +1,93 @@
+"""Resource usage from PVE's RRD data, for a guest or a node."""
+
+from __future__ import annotations
+
+from pydantic import TypeAdapter
+
+from shared.operations.usage import MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
+from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
+from workers.guests import resolve_guest
+from workers.runtime import JobContext
+
+__all__ = ["get_resource_usage", "summarize"]
+
+_POINTS = TypeAdapter(list[RrdPoint])
+_METRICS: tuple[str, ...] = (
+    "cpu_percent",
+    "memory_used_bytes",
+    "net_in_bytes_per_s",
+    "net_out_bytes_per_s",
+    "disk_read_bytes_per_s",
+    "disk_write_bytes_per_s",
+)
+
+
+def _percent(value: float | None) -> float | None:
+    return round(value * 100, 2) if value is not None else None
+
+
+def _int(value: float | None) -> int | None:
+    return int(value) if value is not None else None
+
+
+def _point(p: RrdPoint, *, node: bool) -> UsagePoint:
+    return UsagePoint(
+        time=p.time,
+        cpu_percent=_percent(p.cpu),
+        memory_used_bytes=_int(p.memused if node else p.mem),
+        net_in_bytes_per_s=p.netin,
+        net_out_bytes_per_s=p.netout,
+        disk_read_bytes_per_s=p.diskread,
+        disk_write_bytes_per_s=p.diskwrite,
+    )
+
+
+def summarize(points: list[UsagePoint]) -> dict[str, MetricSummary]:
+    """Last, average and maximum of each metric over the points that have a value for it."""
+    summary: dict[str, MetricSummary] = {}
+    for metric in _METRICS:
+        values: list[float] = [v for p in points if (v := getattr(p, metric)) is not None]
+        if values:
+            summary[metric] = MetricSummary(
+                last=values[-1], average=round(sum(values) / len(values), 2), maximum=max(values)
+            )
+    return summary
+
+
+async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> ResourceUsage:
+    pve = job.app.pve
+    query = {"timeframe": params.timeframe, "cf": params.cf}
+    if params.vmid is None:
+        assert params.node is not None  # the params model requires vmid or node
+        path = {"node": params.node}
+        rrd = await pve.get("/nodes/{node}/rrddata", _POINTS, path=path, query=query)
+        status = await pve.get("/nodes/{node}/status", NodeStatus, path=path)
+        points = [_point(p, node=True) for p in rrd]
+        return ResourceUsage(
+            target="node",
+            node=params.node,
+            status="online",
+            timeframe=params.timeframe,
+            cf=params.cf,
+            cpus=status.cpuinfo.cpus if status.cpuinfo else None,
+            memory_total_bytes=status.memory.total,
+            summary=summarize(points),
+            points=points,
+        )
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    rrd = await pve.get(guest.template_for("/rrddata"), _POINTS, path=guest.path, query=query)
+    current = await pve.get(guest.template_for("/status/current"), GuestStatus, path=guest.path)
+    points = [_point(p, node=False) for p in rrd]
+    return ResourceUsage(
+        target="guest",
+        node=guest.node,
+        vmid=guest.vmid,
+        kind=guest.kind,
+        status=current.status,
+        timeframe=params.timeframe,
+        cf=params.cf,
+        cpus=current.cpus,
+        memory_total_bytes=current.maxmem,
+        summary=summarize(points),
+        points=points,
+    )

@@ -1,0 +1,168 @@
+"""The worker: arq's Worker with our job functions, codec, keys and a wake-up instead of a poll.
+
+arq polls its queue every `poll_delay` (0.5 s by default, ~250 ms added to every job on
+average). Our producer pushes a wake token per job (shared.jobs.queue); an idle worker
+blocks on that list and polls the moment a token arrives, so a job starts within a Redis
+round trip while an idle worker costs two commands a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from typing import Any
+
+import structlog
+from arq.connections import RedisSettings
+from arq.worker import Worker
+
+from shared.catalogue import CATALOGUE
+from shared.jobs import codec, keys
+from shared.jobs.connection import RedisConnections, connect_redis
+from shared.jobs.store import JobStore
+from shared.logs import RedisLogSink, configure_logging
+from shared.pve.client import PveClient
+from shared.redact import Redactor
+from shared.settings import Settings, load_settings
+from workers.app import WorkerApp
+from workers.operations import HANDLERS
+from workers.runtime import job_function
+
+__all__ = [
+    "QueueWorker",
+    "build_worker",
+    "worker_functions",
+    "worker_name",
+    "worker_options",
+    "worker_settings_class",
+    "worker_settings_from_env",
+]
+
+log = structlog.get_logger("workers.worker")
+
+#: a task operation follows its task in slices, each slice a pickup that arq counts as a try
+TASK_MAX_TRIES = 100_000
+#: a read is idempotent: a worker killed mid-read just leaves it for another one
+READ_MAX_TRIES = 5
+#: how long arq keeps its own result key (our job record, with its own TTL, is the real record)
+KEEP_RESULT_SECONDS = 3600
+HEALTH_CHECK_SECONDS = 10
+
+
+def worker_name(settings: Settings) -> str:
+    """This worker's name: PROXMOX_MCP_WORKER_NAME, else host and PID (unique per replica)."""
+    return settings.worker_name or f"{socket.gethostname()}-{os.getpid()}"
+
+
+def worker_functions() -> list[Any]:
+    """One arq function per catalogue operation."""
+    return [
+        job_function(op, HANDLERS[op.name], max_tries=TASK_MAX_TRIES if op.starts_task else READ_MAX_TRIES)
+        for op in CATALOGUE.values()
+    ]
+
+
+class QueueWorker(Worker):
+    """arq's Worker whose idle wait ends when a job is enqueued (see the module docstring)."""
+
+    async def main(self) -> None:
+        # arq's main() minus pool creation (we always pass our pool) and its INFO banner
+        # (fakeredis, our embedded store, has no INFO); the poll loop waits on wake tokens.
+        self.ctx["redis"] = self.pool
+        if self.on_startup:
+            await self.on_startup(self.ctx)
+        log.info("worker_started", worker=self.ctx["app"].name, functions=len(self.functions))
+        while True:
+            await self._poll_iteration()
+            if self.burst:
+                if 0 <= self.max_burst_jobs <= self._jobs_started():
+                    await asyncio.gather(*self.tasks.values())
+                    return
+                if await self.pool.zcard(self.queue_name) == 0:
+                    await asyncio.gather(*self.tasks.values())
+                    return
+            # Redis 6+ takes a fractional BLPOP timeout; redis-py's stubs still say int
+            await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]
+
+
+def _lifecycle(
+    settings: Settings, conns: RedisConnections | None, log_formatter: logging.Formatter | None
+) -> dict[str, Any]:
+    """on_startup/on_shutdown that create and close the worker's resources in arq's ctx."""
+    name = worker_name(settings)
+    sinks: list[RedisLogSink] = []
+    owned: list[RedisConnections] = []
+
+    async def on_startup(ctx: dict[str, Any]) -> None:
+        if conns is None:
+            owned.append(connect_redis(settings))
+        shared = conns or owned[0]
+        store = JobStore(shared.store, ttl_seconds=settings.job_ttl_seconds)
+        ctx["app"] = WorkerApp(settings, PveClient.from_settings(settings), store, shared.store, name)
+        if log_formatter is not None and not shared.embedded:  # embedded: the frontend's sink already runs
+            sinks.append(RedisLogSink(shared.store, formatter=log_formatter, maxlen=settings.log_stream_max))
+            await sinks[0].start()
+
+    async def on_shutdown(ctx: dict[str, Any]) -> None:
+        app: WorkerApp | None = ctx.get("app")
+        if app is not None:
+            await app.pve.aclose()
+        for sink in sinks:
+            await sink.aclose()
+        for own in owned:
+            await own.aclose()
+
+    return {"on_startup": on_startup, "on_shutdown": on_shutdown, "health_check_key": keys.worker_health(name)}
+
+
+def worker_options(settings: Settings) -> dict[str, Any]:
+    """arq Worker arguments shared by our worker and by `arq workers.WorkerSettings`."""
+    return {
+        "functions": worker_functions(),
+        "queue_name": keys.QUEUE_NAME,
+        "max_jobs": settings.worker_max_jobs,
+        "job_timeout": max(op.timeout_seconds for op in CATALOGUE.values()),
+        "keep_result": KEEP_RESULT_SECONDS,
+        "poll_delay": settings.worker_poll_seconds,
+        "max_tries": READ_MAX_TRIES,
+        "health_check_interval": HEALTH_CHECK_SECONDS,
+        "job_serializer": codec.dumps,
+        "job_deserializer": codec.loads,
+        # SIGTERM: stop taking jobs and let running ones finish (compose's stop_grace_period is longer)
+        "job_completion_wait": settings.worker_drain_seconds,
+    }
+
+
+def build_worker(
+    settings: Settings,
+    *,
+    connections: RedisConnections | None = None,
+    log_formatter: logging.Formatter | None = None,
+    burst: bool = False,
+    handle_signals: bool = True,
+) -> QueueWorker:
+    """Our worker for these settings; pass `connections` to share a Redis (the embedded mode does)."""
+    settings.require_pve()
+    conns = connections or connect_redis(settings)
+    options = worker_options(settings) | _lifecycle(settings, conns, log_formatter)
+    if not handle_signals:
+        options["job_completion_wait"] = 0
+    return QueueWorker(redis_pool=conns.arq, burst=burst, handle_signals=handle_signals, **options)
+
+
+def worker_settings_from_env() -> type:
+    """`WorkerSettings` for arq's CLI: settings from the environment, logging configured."""
+    settings = load_settings()
+    formatter = configure_logging(settings, role="worker", redactor=Redactor(settings.secrets()))
+    return worker_settings_class(settings, formatter)
+
+
+def worker_settings_class(settings: Settings, log_formatter: logging.Formatter | None) -> type:
+    """A plain arq settings class, for `arq workers.WorkerSettings` (arq's own Worker, polling)."""
+    settings.require_pve()
+    assert settings.redis_url is not None, "arq's CLI needs REDIS_URL"
+    redis_settings = RedisSettings.from_dsn(settings.redis_url.get_secret_value())
+    attributes = worker_options(settings) | _lifecycle(settings, None, log_formatter)
+    return type("WorkerSettings", (), {"redis_settings": redis_settings, **attributes})
