@@ -19,7 +19,8 @@
         └── TransientPveError                              worth retrying later
             ├── Locked              LOCKED                 the guest is locked by another task
             ├── NodeUnreachable     NODE_UNREACHABLE       595-599 from the API for a node
-            └── PveUnreachable      PVE_UNREACHABLE        the API endpoint itself is unreachable
+            ├── PveUnreachable      PVE_UNREACHABLE        the API endpoint itself is unreachable
+            └── DispatchUncertain   DISPATCH_UNCERTAIN     a write may have reached PVE; reconcile, never resend
 
 Errors cross the queue as plain fields (code, message, hint, details) in the job record and
 are rebuilt on the other side with `error_from_fields`, so the frontend raises the same class
@@ -36,6 +37,7 @@ __all__ = [
     "Conflict",
     "ContractDivergence",
     "DangerDisabled",
+    "DispatchUncertain",
     "FeatureDisabled",
     "InternalError",
     "InvalidInput",
@@ -44,9 +46,9 @@ __all__ = [
     "NodeUnreachable",
     "NotFound",
     "PermissionDenied",
+    "ProxmoxMcpError",
     "PveError",
     "PveUnreachable",
-    "ProxmoxMcpError",
     "RequestRejected",
     "TaskFailed",
     "TransientPveError",
@@ -208,6 +210,16 @@ class PveUnreachable(TransientPveError):
 
     code = "PVE_UNREACHABLE"
     default_hint = "Check PROXMOX_URL, the network and TLS settings (PROXMOX_VERIFY_SSL, PROXMOX_CA_BUNDLE)."
+
+
+class DispatchUncertain(TransientPveError):
+    """A POST/PUT/DELETE failed after it may have reached PVE; whether PVE acted is unknown.
+
+    Retrying means reconciling first (look for the task or the effect), never sending again blindly.
+    """
+
+    code = "DISPATCH_UNCERTAIN"
+    default_hint = "The request may have taken effect; check with get_task_status before doing it again."
 
 
 def _all_subclasses(cls: type[ProxmoxMcpError]) -> list[type[ProxmoxMcpError]]:
