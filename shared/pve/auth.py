@@ -1,0 +1,47 @@
+"""The PVE API token as an `httpx.Auth`: the secret lives in a `SecretStr` and only ever in the header.
+
+PVE reads `Authorization: PVEAPIToken=USER@REALM!TOKENID=SECRET` (pve-http-server's
+`apitoken_name` is `PVEAPIToken`; proxmoxer builds the same header).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+
+import httpx
+from pydantic import SecretStr
+
+from shared.errors import InvalidInput
+
+__all__ = ["PveTokenAuth"]
+
+# pve-userid "!" pve-tokenid, as PVE::AccessControl splits a token id.
+_TOKEN_NAME = re.compile(r"^(?P<user>[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+)!(?P<tokenid>[A-Za-z][A-Za-z0-9.\-_]+)$")
+
+
+class PveTokenAuth(httpx.Auth):
+    """Sets PVE's API token header on every request; its repr and str never show the secret."""
+
+    def __init__(self, token_name: str, secret: SecretStr | str) -> None:
+        found = _TOKEN_NAME.match(token_name)
+        if found is None:
+            raise InvalidInput(
+                f"token name {token_name!r} is not user@realm!tokenid",
+                hint="Set PROXMOX_TOKEN_NAME to the full token id, for example root@pam!mcp.",
+            )
+        self.token_name = token_name
+        self.user = found["user"]
+        self._secret = secret if isinstance(secret, SecretStr) else SecretStr(secret)
+
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        request.headers["Authorization"] = f"PVEAPIToken={self.token_name}={self._secret.get_secret_value()}"
+        yield request
+
+    def redact(self, text: str) -> str:
+        """`text` with the secret masked, for anything that came back from the server."""
+        secret = self._secret.get_secret_value()
+        return text.replace(secret, "**********") if secret else text
+
+    def __repr__(self) -> str:
+        return f"PveTokenAuth(token_name={self.token_name!r}, secret={self._secret!r})"

@@ -1,0 +1,429 @@
+"""Pydantic models of the PVE responses we use, checked against the official schema's `returns`.
+
+Rules, from how real PVE answers rather than only what its schema says:
+- The fields tools rely on are required and typed; everything else is optional, and unknown fields
+  are kept (`extra="allow"`) because newer PVE versions add fields.
+- PVE's JSON comes from Perl scalars: a number may arrive as text ("101" from GET /cluster/nextid),
+  a boolean as 0/1, and a string field as a number. Pydantic's lax mode takes the first two;
+  `coerce_numbers_to_str` takes the third.
+- A response that still does not fit raises API_CONTRACT_DIVERGENCE (the client does that).
+
+How to pass a response type to `PveClient`: a model class (`GuestStatus`), a plain type
+(`list[NodeSummary]`, `int`), or one of the adapters below for types that need one (`UPID`,
+`OPTIONAL_UPID`, `NO_DATA`). tests/pve_client/test_models_match_schema.py holds the endpoint → model
+table and fails when a model declares a field or type the schema does not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, RootModel, TypeAdapter
+
+from shared.errors import InvalidInput
+from shared.pve.upid import Upid
+
+__all__ = [
+    "NO_DATA",
+    "OPTIONAL_UPID",
+    "UPID",
+    "CloudInitItem",
+    "ClusterResource",
+    "ClusterStatusEntry",
+    "CpuInfo",
+    "GuestConfig",
+    "GuestStatus",
+    "GuestSummary",
+    "IpAddress",
+    "LxcConfig",
+    "LxcInterface",
+    "LxcStatus",
+    "LxcSummary",
+    "NodeMemory",
+    "NodeRootfs",
+    "NodeStatus",
+    "NodeSummary",
+    "PveModel",
+    "PveVersion",
+    "QemuConfig",
+    "QemuStatus",
+    "QemuSummary",
+    "RrdPoint",
+    "Snapshot",
+    "StorageContentItem",
+    "StorageStatus",
+    "TaskLogLine",
+    "TaskStatus",
+    "TaskSummary",
+    "TokenPermissions",
+    "UpidValue",
+]
+
+
+class PveModel(BaseModel):
+    """Base of every response model: unknown fields kept, PVE's loose scalar types accepted."""
+
+    model_config = ConfigDict(extra="allow", coerce_numbers_to_str=True, populate_by_name=True, frozen=True)
+
+
+def _upid(value: object) -> Upid:
+    if isinstance(value, Upid):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"a UPID must be a string, not {type(value).__name__}")  # noqa: TRY004  # pydantic reports ValueError only
+    try:
+        return Upid.parse(value)
+    except InvalidInput as exc:
+        raise ValueError(exc.message) from None
+
+
+UpidValue = Annotated[Upid, PlainValidator(_upid, json_schema_input_type=str), PlainSerializer(str, return_type=str)]
+"""A UPID field: validated by `Upid.parse`, serialized back to PVE's text."""
+
+UPID: TypeAdapter[Upid] = TypeAdapter(UpidValue)
+"""What task-starting calls return (POST .../status/start, snapshot, create, DELETE a guest)."""
+
+OPTIONAL_UPID: TypeAdapter[Upid | None] = TypeAdapter(UpidValue | None)
+"""POST /nodes/{node}/qemu/{vmid}/config: a UPID when PVE started a task, null when it did not need one."""
+
+NO_DATA: TypeAdapter[None] = TypeAdapter(None)
+"""Calls whose `data` is null (PUT config, PUT cloudinit, DELETE a task)."""
+
+
+class PveVersion(PveModel):
+    """GET /version."""
+
+    version: str
+    release: str
+    repoid: str | None = None
+    console: str | None = None
+
+
+class NodeSummary(PveModel):
+    """An item of GET /nodes."""
+
+    node: str
+    status: Literal["online", "offline", "unknown"]
+    cpu: float | None = None
+    maxcpu: int | None = None
+    mem: int | None = None
+    maxmem: int | None = None
+    uptime: int | None = None
+    level: str | None = None
+    ssl_fingerprint: str | None = None
+
+
+class NodeMemory(PveModel):
+    total: int
+    used: int
+    free: int | None = None
+    available: int | None = None
+
+
+class NodeRootfs(PveModel):
+    total: int
+    used: int
+    avail: int | None = None
+    free: int | None = None
+
+
+class CpuInfo(PveModel):
+    model: str | None = None
+    cpus: int | None = None
+    sockets: int | None = None
+    cores: int | None = None
+
+
+class NodeStatus(PveModel):
+    """GET /nodes/{node}/status."""
+
+    cpu: float
+    memory: NodeMemory
+    rootfs: NodeRootfs | None = None
+    loadavg: list[str] | None = None
+    cpuinfo: CpuInfo | None = None
+    pveversion: str | None = None
+
+
+class ClusterResource(PveModel):
+    """An item of GET /cluster/resources (nodes, guests, storage, pools, SDN: `type` tells which)."""
+
+    id: str
+    type: str
+    node: str | None = None
+    status: str | None = None
+    name: str | None = None
+    vmid: int | None = None
+    template: bool | None = None
+    lock: str | None = None
+    tags: str | None = None
+    pool: str | None = None
+    hastate: str | None = None
+    cpu: float | None = None
+    maxcpu: float | None = None
+    mem: int | None = None
+    maxmem: int | None = None
+    disk: int | None = None
+    maxdisk: int | None = None
+    uptime: int | None = None
+    storage: str | None = None
+    content: str | None = None
+    plugintype: str | None = None
+    shared: bool | None = None
+
+
+class ClusterStatusEntry(PveModel):
+    """An item of GET /cluster/status: one `cluster` entry (when clustered) and one per node."""
+
+    id: str
+    name: str
+    type: Literal["cluster", "node"]
+    nodeid: int | None = None
+    ip: str | None = None
+    online: bool | None = None
+    local: bool | None = None
+    level: str | None = None
+    quorate: bool | None = None
+    nodes: int | None = None
+    version: int | None = None
+
+
+class GuestSummary(PveModel):
+    """Fields GET /nodes/{node}/qemu and /lxc items share."""
+
+    vmid: int
+    status: Literal["running", "stopped"]
+    name: str | None = None
+    cpu: float | None = None
+    cpus: float | None = None
+    mem: int | None = None
+    maxmem: int | None = None
+    maxdisk: int | None = None
+    uptime: int | None = None
+    lock: str | None = None
+    tags: str | None = None
+    template: bool | None = None
+    netin: int | None = None
+    netout: int | None = None
+    diskread: int | None = None
+    diskwrite: int | None = None
+
+
+class QemuSummary(GuestSummary):
+    """An item of GET /nodes/{node}/qemu."""
+
+    pid: int | None = None
+    qmpstatus: str | None = None
+
+
+class LxcSummary(GuestSummary):
+    """An item of GET /nodes/{node}/lxc."""
+
+    disk: int | None = None
+    maxswap: int | None = None
+
+
+class GuestStatus(GuestSummary):
+    """Fields GET .../{vmid}/status/current shares between qemu and lxc: a list item's, and HA state."""
+
+    ha: dict[str, object] | None = None
+
+
+class QemuStatus(GuestStatus):
+    """GET /nodes/{node}/qemu/{vmid}/status/current."""
+
+    qmpstatus: str | None = None  # finer than `status`: "paused", "prelaunch", ...
+    pid: int | None = None
+    agent: bool | None = None
+    running_qemu: str | None = Field(default=None, alias="running-qemu")
+    running_machine: str | None = Field(default=None, alias="running-machine")
+
+
+class LxcStatus(GuestStatus):
+    """GET /nodes/{node}/lxc/{vmid}/status/current."""
+
+    disk: int | None = None
+    maxswap: int | None = None
+
+
+_MEMORY_CURRENT = re.compile(r"^(?:current=)?(\d+)(?:,|$)")
+
+
+class GuestConfig(PveModel):
+    """Fields GET .../{vmid}/config shares; every other key (net0, scsi0, ...) stays in `model_extra`."""
+
+    digest: str
+    lock: str | None = None
+    template: bool | None = None
+    cores: int | None = None
+    onboot: bool | None = None
+    description: str | None = None
+    tags: str | None = None
+
+    def indexed(self, prefix: str) -> dict[str, str]:
+        """The numbered keys of one kind, e.g. `indexed("net")` -> {"net0": "virtio=...,bridge=vmbr0"}."""
+        pattern = re.compile(rf"^{re.escape(prefix)}\d+$")
+        return {key: str(value) for key, value in (self.model_extra or {}).items() if pattern.match(key)}
+
+
+class QemuConfig(GuestConfig):
+    """GET /nodes/{node}/qemu/{vmid}/config."""
+
+    name: str | None = None
+    sockets: int | None = None
+    memory: str | None = None  # a property string since PVE 8: "[current=]<MiB>"
+    balloon: int | None = None
+    ostype: str | None = None
+    agent: str | None = None
+
+    @property
+    def memory_mib(self) -> int | None:
+        """The configured memory in MiB (PVE's default of 512 applies when the key is absent)."""
+        if self.memory is None:
+            return None
+        found = _MEMORY_CURRENT.match(self.memory)
+        return int(found[1]) if found else None
+
+
+class LxcConfig(GuestConfig):
+    """GET /nodes/{node}/lxc/{vmid}/config."""
+
+    hostname: str | None = None
+    memory: int | None = None
+    swap: int | None = None
+    ostype: str | None = None
+    arch: str | None = None
+    rootfs: str | None = None
+    unprivileged: bool | None = None
+
+
+class IpAddress(PveModel):
+    ip_address: str | None = Field(default=None, alias="ip-address")
+    ip_address_type: str | None = Field(default=None, alias="ip-address-type")
+    prefix: int | None = None
+
+
+class LxcInterface(PveModel):
+    """An item of GET /nodes/{node}/lxc/{vmid}/interfaces (PVE 8 sends no `ip-addresses`)."""
+
+    name: str
+    hwaddr: str | None = None
+    inet: str | None = None
+    inet6: str | None = None
+    hardware_address: str | None = Field(default=None, alias="hardware-address")
+    ip_addresses: list[IpAddress] | None = Field(default=None, alias="ip-addresses")
+
+
+class RrdPoint(PveModel):
+    """An item of GET .../rrddata; a metric PVE has no value for in that slot is absent."""
+
+    time: int
+    cpu: float | None = None
+    maxcpu: float | None = None
+    mem: float | None = None
+    maxmem: float | None = None
+    memused: float | None = None
+    memtotal: float | None = None
+    disk: float | None = None
+    maxdisk: float | None = None
+    diskread: float | None = None
+    diskwrite: float | None = None
+    netin: float | None = None
+    netout: float | None = None
+    loadavg: float | None = None
+    iowait: float | None = None
+    rootused: float | None = None
+    roottotal: float | None = None
+    swapused: float | None = None
+    swaptotal: float | None = None
+
+
+class Snapshot(PveModel):
+    """An item of GET .../{vmid}/snapshot; the entry named "current" is the guest's present state."""
+
+    name: str
+    description: str = ""
+    parent: str | None = None
+    snaptime: int | None = None
+    vmstate: bool | None = None  # qemu only: the snapshot includes RAM
+
+
+class StorageStatus(PveModel):
+    """An item of GET /nodes/{node}/storage."""
+
+    storage: str
+    type: str
+    content: str
+    active: bool | None = None
+    enabled: bool | None = None
+    shared: bool | None = None
+    total: int | None = None
+    used: int | None = None
+    avail: int | None = None
+    used_fraction: float | None = None
+
+
+class StorageContentItem(PveModel):
+    """An item of GET /nodes/{node}/storage/{storage}/content."""
+
+    volid: str
+    format: str
+    size: int
+    content: str | None = None  # real PVE sends it ("iso", "images", ...); the schema does not list it
+    vmid: int | None = None
+    ctime: int | None = None
+    used: int | None = None
+    parent: str | None = None
+    notes: str | None = None
+    protected: bool | None = None
+
+
+class TaskSummary(PveModel):
+    """An item of GET /nodes/{node}/tasks."""
+
+    upid: str
+    node: str
+    pid: int
+    pstart: int
+    starttime: int
+    type: str
+    id: str
+    user: str
+    endtime: int | None = None
+    status: str | None = None  # the exit status once the task ended ("OK", "WARNINGS: 2", an error)
+
+
+class TaskStatus(PveModel):
+    """GET /nodes/{node}/tasks/{upid}/status."""
+
+    upid: str
+    node: str
+    pid: int
+    pstart: int
+    starttime: int
+    type: str
+    id: str
+    user: str
+    status: Literal["running", "stopped"]
+    exitstatus: str | None = None  # set once stopped: "OK", "WARNINGS: n" or the error
+
+
+class TaskLogLine(PveModel):
+    """An item of GET /nodes/{node}/tasks/{upid}/log (paged: `start`, `limit`, top-level `total`)."""
+
+    n: int
+    t: str
+
+
+class CloudInitItem(PveModel):
+    """An item of GET /nodes/{node}/qemu/{vmid}/cloudinit: a cloud-init key, used and pending."""
+
+    key: str
+    value: str | None = None
+    pending: str | None = None
+    delete: int | None = None
+
+
+class TokenPermissions(RootModel[dict[str, dict[str, bool]]]):
+    """GET /access/permissions: ACL path -> privilege -> whether it propagates to sub-paths."""
