@@ -21,7 +21,9 @@ _JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings"})
 
 
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    """Now in UTC, to the millisecond (what the record stores)."""
+    now = datetime.now(UTC)
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
 
 
 class JobRecord(BaseModel):

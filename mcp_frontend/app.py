@@ -1,0 +1,123 @@
+"""The frontend's resources for the server's lifetime, and the one path every tool call takes.
+
+A tool validates its input, then `FrontendApp.call` records and enqueues the job, waits on
+its events and returns the result (or raises the job's error). In embedded mode (REDIS_URL
+unset) the same app also runs a worker in this process, on the in-memory store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import structlog
+from mcp.server.mcpserver import Context
+
+from mcp_frontend.waiting import ProgressCallback, wait_for_job
+from shared.catalogue import Operation
+from shared.errors import ProxmoxMcpError, WaitTimeout
+from shared.jobs import keys
+from shared.jobs.connection import RedisConnections, connect_redis
+from shared.jobs.queue import JobQueue
+from shared.jobs.record import JobRecord
+from shared.jobs.store import JobStore
+from shared.logs import RedisLogSink
+from shared.operations.base import Params, Result
+from shared.redact import Redactor
+from shared.settings import Settings
+from workers.worker import QueueWorker, build_worker
+
+__all__ = ["FrontendApp", "app_of", "frontend_app"]
+
+log = structlog.get_logger("mcp_frontend.app")
+
+R = TypeVar("R", bound=Result)
+
+
+@dataclass
+class FrontendApp:
+    """What tools use: the store, the queue and the settings."""
+
+    settings: Settings
+    connections: RedisConnections
+    store: JobStore
+    queue: JobQueue
+    redactor: Redactor
+
+    async def submit_and_wait(
+        self, op: Operation, params: Params, *, wait_seconds: float, on_progress: ProgressCallback | None = None
+    ) -> JobRecord:
+        """Enqueue `op` and wait for it up to `wait_seconds`; the record as it then stands."""
+        record = await self.queue.submit(op, params)
+        log.info("job_submitted", job_id=record.job_id, operation=op.name)
+        return await wait_for_job(self.store, record.job_id, seconds=wait_seconds, on_progress=on_progress)
+
+    async def read(self, op: Operation, params: Params, result: type[R]) -> R:
+        """Run a read to its end and return its result; its error, if it failed."""
+        record = await self.submit_and_wait(op, params, wait_seconds=self.settings.read_timeout_seconds)
+        if not record.terminal:
+            raise await self._not_finished(record)
+        if record.error is not None:
+            raise record.error
+        return result.model_validate(record.result)
+
+    async def workers_alive(self) -> int:
+        """How many workers wrote their health key recently."""
+        count = 0
+        async for _ in self.store.redis.scan_iter(match=keys.worker_health("*"), count=200):
+            count += 1
+        return count
+
+    async def _not_finished(self, record: JobRecord) -> ProxmoxMcpError:
+        if record.state.value == "queued" and await self.workers_alive() == 0:
+            return WaitTimeout(
+                f"job {record.job_id} ({record.operation}) is still queued: no worker is running",
+                hint="Start workers (docker compose up -d worker, or proxmox-mcp-worker); the job runs once one is up.",
+            )
+        return WaitTimeout(
+            f"job {record.job_id} ({record.operation}) is still {record.state.value}",
+            hint=f"Read it later with get_task_status(job_id='{record.job_id}').",
+        )
+
+
+def app_of(ctx: Context[Any, Any]) -> FrontendApp:
+    """The FrontendApp of the server handling this request."""
+    app = ctx.request_context.lifespan_context
+    assert isinstance(app, FrontendApp)
+    return app
+
+
+@asynccontextmanager
+async def frontend_app(
+    settings: Settings, *, log_formatter: logging.Formatter | None = None
+) -> AsyncIterator[FrontendApp]:
+    """Connect the store (and, when embedded, start the in-process worker) for the server's lifetime."""
+    connections = connect_redis(settings)
+    redactor = Redactor(settings.secrets())
+    store = JobStore(connections.store, ttl_seconds=settings.job_ttl_seconds)
+    app = FrontendApp(settings, connections, store, JobQueue(connections.arq, store, redactor=redactor), redactor)
+    sink = None
+    if log_formatter is not None:
+        sink = RedisLogSink(connections.store, formatter=log_formatter, maxlen=settings.log_stream_max)
+        await sink.start()
+    worker: QueueWorker | None = None
+    worker_task: asyncio.Task[None] | None = None
+    try:
+        if connections.embedded:
+            worker = build_worker(settings, connections=connections, handle_signals=False)
+            worker_task = asyncio.create_task(worker.async_run(), name="embedded-worker")
+        log.info("frontend_started", embedded=connections.embedded)
+        yield app
+    finally:
+        if worker is not None and worker_task is not None:
+            await worker.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker_task
+        if sink is not None:
+            await sink.aclose()
+        await connections.aclose()

@@ -1,0 +1,149 @@
+"""Task tools: where a job (or any PVE task) stands, and its task log."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context
+from pydantic import Field
+
+from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.waiting import wait_for_job
+from shared.catalogue import operation
+from shared.errors import InvalidInput, NotFound
+from shared.jobs.record import JobRecord
+from shared.operations.tasks import (
+    ErrorInfo,
+    JobStatus,
+    LogLimit,
+    LogStart,
+    PveTaskLogParams,
+    PveTaskParams,
+    TaskLogLine,
+    TaskLogPage,
+)
+from shared.sanitize import JobId, UpidText
+
+__all__ = ["job_status", "register"]
+
+TASK_STATUS = operation("pve_task_status")
+TASK_LOG = operation("pve_task_log")
+
+JobIdArg = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
+UpidArg = Annotated[
+    UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started outside this server.")
+]
+WaitArg = Annotated[
+    float,
+    Field(ge=0, le=55, description="Wait up to this many seconds for the job to finish before answering (0: don't)."),
+]
+
+
+def job_status(record: JobRecord) -> JobStatus:
+    """The public view of a job record."""
+    end = record.finished_at or datetime.now(UTC)
+    error = record.error
+    return JobStatus(
+        job_id=record.job_id,
+        operation=record.operation,
+        state=record.state.value,
+        done=record.terminal,
+        node=record.node,
+        vmid=record.vmid,
+        upid=record.upid,
+        exitstatus=record.exitstatus,
+        progress=record.progress,
+        progress_message=record.progress_message,
+        warnings=record.warnings,
+        attempts=record.attempts,
+        created_at=record.created_at,
+        started_at=record.started_at,
+        finished_at=record.finished_at,
+        duration_seconds=round((end - record.started_at).total_seconds(), 3) if record.started_at else None,
+        log_lines=record.log_lines,
+        result=record.result,
+        error=ErrorInfo(code=error.code, message=error.message, hint=error.hint) if error else None,
+    )
+
+
+def _one_of(job_id: str | None, upid: str | None) -> None:
+    if (job_id is None) == (upid is None):
+        raise InvalidInput("give exactly one of job_id or upid", hint="Pass the job_id a tool returned, or a UPID.")
+
+
+async def _our_job(app: FrontendApp, job_id: str | None, upid: str | None) -> str | None:
+    """The job ID these arguments name, if the job is ours; None for a foreign UPID."""
+    if job_id is not None:
+        return job_id
+    assert upid is not None
+    return await app.store.job_for_upid(upid)
+
+
+async def _record(app: FrontendApp, job_id: str) -> JobRecord:
+    record = await app.store.get(job_id)
+    if record is None:
+        days = app.settings.job_ttl_seconds // 86400
+        raise NotFound(
+            f"no job {job_id} in the job store (jobs are kept {days} days)",
+            hint="Check the job_id; for a task started elsewhere pass its upid instead.",
+        )
+    return record
+
+
+async def get_task_status(
+    ctx: Context[Any, Any], job_id: JobIdArg = None, upid: UpidArg = None, wait_seconds: WaitArg = 0
+) -> JobStatus:
+    """Where a job stands: state, progress, UPID, PVE exit status, warnings, result or error.
+
+    Pass the job_id a tool returned (or the UPID of its PVE task); `done` tells whether it
+    ended. With wait_seconds, the answer comes as soon as the job ends (or when the time is up).
+    A UPID of a task started outside this server is read from PVE directly.
+    """
+    _one_of(job_id, upid)
+    app = app_of(ctx)
+    ours = await _our_job(app, job_id, upid)
+    if ours is None:
+        assert upid is not None
+        return await app.read(TASK_STATUS, PveTaskParams(upid=upid), JobStatus)
+    record = await _record(app, ours)
+    if wait_seconds > 0 and not record.terminal:
+        record = await wait_for_job(app.store, ours, seconds=wait_seconds)
+    return job_status(record)
+
+
+async def get_task_log(
+    ctx: Context[Any, Any],
+    job_id: JobIdArg = None,
+    upid: UpidArg = None,
+    start: LogStart = 0,
+    limit: LogLimit = 50,
+) -> TaskLogPage:
+    """A page of a job's PVE task log (lines numbered from 1), by job_id or UPID.
+
+    Read on with start=next_start while next_start is set; while task_done is false more
+    lines may still come. A UPID of a task started outside this server is read from PVE.
+    """
+    _one_of(job_id, upid)
+    app = app_of(ctx)
+    ours = await _our_job(app, job_id, upid)
+    if ours is None:
+        assert upid is not None
+        return await app.read(TASK_LOG, PveTaskLogParams(upid=upid, start=start, limit=limit), TaskLogPage)
+    record = await _record(app, ours)
+    page = await app.store.read_log(ours, start, limit)
+    return TaskLogPage(
+        job_id=ours,
+        upid=record.upid,
+        start=start,
+        total=page.total,
+        lines=[TaskLogLine(n=start + i + 1, t=text) for i, text in enumerate(page.lines)],
+        next_start=page.next_start,
+        task_done=record.terminal,
+    )
+
+
+def register(server: Any) -> None:
+    server.add_tool(get_task_status, annotations=annotations_for(TASK_STATUS, "Job status"))
+    server.add_tool(get_task_log, annotations=annotations_for(TASK_LOG, "Task log"))

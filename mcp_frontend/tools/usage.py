@@ -1,0 +1,43 @@
+"""Resource usage tool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp.server.mcpserver import Context
+
+from mcp_frontend.app import app_of
+from mcp_frontend.tools.common import annotations_for
+from shared.catalogue import operation
+from shared.operations.usage import (
+    ResourceUsage,
+    ResourceUsageParams,
+    UsageCf,
+    UsageNode,
+    UsageTimeframe,
+    UsageVmid,
+)
+
+__all__ = ["register"]
+
+GET_USAGE = operation("get_resource_usage")
+
+
+async def get_resource_usage(
+    ctx: Context[Any, Any],
+    vmid: UsageVmid = None,
+    node: UsageNode = None,
+    timeframe: UsageTimeframe = "hour",
+    cf: UsageCf = "AVERAGE",
+) -> ResourceUsage:
+    """CPU (percent), memory, network and disk I/O over time, for a guest (vmid) or a node (node alone).
+
+    `summary` gives last/average/maximum per metric; `points` the time series PVE keeps
+    (about 70 points for any timeframe: hour, day, week, month, year).
+    """
+    params = ResourceUsageParams(vmid=vmid, node=node, timeframe=timeframe, cf=cf)
+    return await app_of(ctx).read(GET_USAGE, params, ResourceUsage)
+
+
+def register(server: Any) -> None:
+    server.add_tool(get_resource_usage, annotations=annotations_for(GET_USAGE, "Read resource usage"))

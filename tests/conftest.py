@@ -1,0 +1,57 @@
+"""Fixtures shared by the whole suite: a private redis-server, clients for it, an in-memory store."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from fakeredis import FakeServer
+from fakeredis.aioredis import FakeRedis
+from redis.asyncio import Redis
+
+from shared.jobs.store import JobStore
+from tests.support.redis_server import RedisServer, redis_server
+
+
+@pytest.fixture(autouse=True)
+def _clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings come from the environment; a developer's own PROXMOX_*/REDIS_URL must not leak in."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith(("PROXMOX_", "REDIS_URL")):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(os.path.dirname(__file__))  # no .env of the developer's in the working directory
+
+
+@pytest.fixture(scope="session")
+def redis_proc() -> Iterator[RedisServer]:
+    with redis_server() as server:
+        yield server
+
+
+@pytest.fixture
+async def redis(redis_proc: RedisServer) -> AsyncIterator[Redis]:
+    client = Redis.from_url(redis_proc.url, decode_responses=True)
+    await client.flushdb()
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+async def fake_redis() -> AsyncIterator[Redis]:
+    client = FakeRedis(server=FakeServer(), decode_responses=True)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture(params=["redis-server", "fakeredis"])
+async def store(request: pytest.FixtureRequest, redis_proc: RedisServer) -> AsyncIterator[JobStore]:
+    """The job store on a real redis-server and on the embedded in-memory one: same behaviour."""
+    if request.param == "redis-server":
+        client: Redis = Redis.from_url(redis_proc.url, decode_responses=True)
+        await client.flushdb()
+    else:
+        client = FakeRedis(server=FakeServer(), decode_responses=True)
+    yield JobStore(client, ttl_seconds=3600)
+    await client.aclose()

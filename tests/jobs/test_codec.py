@@ -1,0 +1,111 @@
+"""The JSON job codec: readable in redis-cli, and arq's exception paths (failed result, abort) still work."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from arq.connections import ArqRedis
+from arq.jobs import Job
+from arq.worker import JobExecutionFailed, Worker
+
+from shared.errors import Locked
+from shared.jobs import codec
+from tests.support.redis_server import RedisServer
+from tests.support.waiting import eventually
+
+
+@pytest.fixture
+async def arq_redis(redis_proc: RedisServer) -> ArqRedis:
+    pool = ArqRedis.from_url(redis_proc.url)
+    pool.job_serializer = codec.dumps
+    pool.job_deserializer = codec.loads
+    await pool.flushdb()
+    yield pool
+    await pool.aclose()
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected_type"),
+    [
+        pytest.param(asyncio.CancelledError(), asyncio.CancelledError, id="cancelled"),
+        pytest.param(TimeoutError("slow"), TimeoutError, id="timeout"),
+        pytest.param(JobExecutionFailed("job expired"), JobExecutionFailed, id="arq-failed"),
+        pytest.param(Locked("VM is locked (snapshot)"), Locked, id="our-error"),
+        pytest.param(KeyError("x"), codec.RemoteJobError, id="other"),
+    ],
+)
+def test_exceptions_round_trip_as_real_exceptions(exc: BaseException, expected_type: type) -> None:
+    decoded = codec.loads(codec.dumps({"r": exc}))["r"]
+    assert isinstance(decoded, expected_type)
+
+
+def test_our_errors_keep_code_hint_and_details() -> None:
+    error = Locked("VM 100 is locked (snapshot)", details={"vmid": 100})
+    decoded = codec.loads(codec.dumps({"r": error}))["r"]
+    assert decoded.fields() == error.fields()
+
+
+def test_encoded_job_is_plain_json() -> None:
+    raw = codec.dumps({"f": "list_vms", "a": [{"node": "pve1"}], "k": {}, "t": 1, "et": 123})
+    assert json.loads(raw) == {"f": "list_vms", "a": [{"node": "pve1"}], "k": {}, "t": 1, "et": 123}
+
+
+def test_undecodable_bytes_raise_codec_error() -> None:
+    with pytest.raises(codec.CodecError):
+        codec.loads(b"\x80\x04pickle")
+
+
+async def _explode(ctx: dict, n: int) -> None:
+    raise Locked(f"VM {n} is locked (backup)")
+
+
+async def _hang(ctx: dict) -> None:
+    await asyncio.sleep(60)
+
+
+async def test_failed_job_result_raises_the_original_error_through_arq(arq_redis: ArqRedis) -> None:
+    job = await arq_redis.enqueue_job("_explode", 100)
+    assert job is not None
+    worker = Worker(
+        functions=[_explode],
+        redis_pool=arq_redis,
+        burst=True,
+        poll_delay=0,
+        handle_signals=False,
+        job_serializer=codec.dumps,
+        job_deserializer=codec.loads,
+        max_tries=1,
+    )
+    await worker.main()
+    with pytest.raises(Locked, match="VM 100 is locked"):
+        await job.result(timeout=5)
+
+
+async def test_abort_of_a_running_job_reports_success(arq_redis: ArqRedis, redis_proc: RedisServer) -> None:
+    job = await arq_redis.enqueue_job("_hang")
+    assert job is not None
+    worker = Worker(
+        functions=[_hang],
+        redis_pool=arq_redis,
+        poll_delay=0.01,
+        handle_signals=False,
+        allow_abort_jobs=True,
+        job_serializer=codec.dumps,
+        job_deserializer=codec.loads,
+    )
+    running = asyncio.create_task(worker.main())
+    try:
+        await eventually(lambda: arq_redis.exists(f"arq:in-progress:{job.job_id}"), what="job to start")
+        assert await job.abort(timeout=5) is True
+    finally:
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+
+
+async def test_job_in_redis_reads_as_json_with_redis_cli(arq_redis: ArqRedis, redis_proc: RedisServer) -> None:
+    job = await arq_redis.enqueue_job("list_vms", {"node": "pve1"}, _job_id="readable")
+    assert isinstance(job, Job)
+    raw = redis_proc.cli("--raw", "GET", "arq:job:readable")
+    assert json.loads(raw)["a"] == [{"node": "pve1"}]

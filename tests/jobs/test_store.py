@@ -1,0 +1,106 @@
+"""The job store, on a real redis-server and on the embedded in-memory server alike."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from shared.errors import Locked
+from shared.jobs import keys
+from shared.jobs.record import JobRecord
+from shared.jobs.states import JobState
+from shared.jobs.store import JobStore
+
+
+def _record(job_id: str = "a" * 32) -> JobRecord:
+    return JobRecord(job_id=job_id, operation="list_vms", tier="safe", args={"node": "pve1"}, node="pve1")
+
+
+async def test_created_record_reads_back_equal(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+    assert await store.get(record.job_id) == record
+
+
+async def test_every_job_key_has_a_ttl(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+    await store.append_log(record.job_id, ["starting"])
+    await store.record_upid(record.job_id, "UPID:pve1:00001234:00005678:65000000:qmstart:100:root@pam!mcp:")
+    for key in (keys.job_record(record.job_id), keys.job_events(record.job_id), keys.job_log(record.job_id)):
+        ttl = await store.redis.ttl(key)
+        assert 0 < ttl <= 3600, key
+
+
+async def test_failure_is_rebuilt_as_the_same_error(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+    await store.fail(record.job_id, Locked("VM 100 is locked (backup)", details={"vmid": 100}))
+    stored = await store.get(record.job_id)
+    assert stored is not None
+    assert stored.state is JobState.FAILED
+    assert isinstance(stored.error, Locked)
+    assert stored.error.details == {"vmid": 100}
+    assert stored.finished_at is not None
+
+
+async def test_follow_wakes_on_an_event_written_later(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+
+    async def finish_soon() -> None:
+        await asyncio.sleep(0.05)
+        await store.progress(record.job_id, 50.0, "half")
+        await store.transition(record.job_id, JobState.SUCCEEDED, result={"ok": True})
+
+    writer = asyncio.create_task(finish_soon())
+    seen = []
+    async for event in store.follow(record.job_id, time.monotonic() + 5):
+        seen.append((event.kind, event.state, event.percent))
+        if event.state is not None and event.state.terminal:
+            break
+    await writer
+    assert seen == [
+        ("state", JobState.QUEUED, None),
+        ("progress", None, 50.0),
+        ("state", JobState.SUCCEEDED, None),
+    ]
+
+
+async def test_follow_returns_at_the_deadline_when_nothing_happens(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+    events = [event async for event in store.follow(record.job_id, time.monotonic() + 0.2)]
+    assert [e.state for e in events] == [JobState.QUEUED]
+
+
+async def test_log_pages_number_lines_from_one_like_pve(store: JobStore) -> None:
+    record = _record()
+    await store.create(record)
+    total = await store.append_log(record.job_id, [f"line {i}" for i in range(1, 8)])
+    assert total == 7
+    page = await store.read_log(record.job_id, start=5, limit=5)
+    assert page.lines == ["line 6", "line 7"]
+    assert page.total == 7
+    assert page.next_start is None
+    first = await store.read_log(record.job_id, start=0, limit=3)
+    assert first.next_start == 3
+
+
+async def test_upid_finds_its_job(store: JobStore) -> None:
+    record = _record()
+    upid = "UPID:pve1:00001234:00005678:65000000:qmstart:100:root@pam!mcp:"
+    await store.create(record)
+    await store.record_upid(record.job_id, upid)
+    assert await store.job_for_upid(upid) == record.job_id
+    stored = await store.get(record.job_id)
+    assert stored is not None
+    assert stored.state is JobState.RUNNING
+
+
+async def test_recent_lists_newest_first(store: JobStore) -> None:
+    for i in range(3):
+        record = _record(f"{i:032x}")
+        await store.create(record)
+        await asyncio.sleep(0.002)
+    assert [r.job_id for r in await store.recent(2)] == [f"{2:032x}", f"{1:032x}"]

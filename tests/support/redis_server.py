@@ -1,0 +1,88 @@
+"""A private redis-server on a free port, so tests never touch anyone else's data."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["RedisServer", "free_port", "redis_server"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class RedisServer:
+    port: int
+    process: subprocess.Popen[bytes]
+    directory: Path
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def cli(self, *args: str) -> str:
+        """Run redis-cli against this server and return its output (as a user would)."""
+        return subprocess.run(
+            ["redis-cli", "-p", str(self.port), "--no-raw", *args], capture_output=True, text=True, check=True
+        ).stdout
+
+
+def _wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError("redis-server did not answer PING in time")
+
+
+@contextmanager
+def redis_server(*extra: str) -> Iterator[RedisServer]:
+    """Start redis-server on a free port in a temporary directory; stop it afterwards."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError("redis-server is not installed (apt install redis-server)")
+    directory = Path(tempfile.mkdtemp(prefix="pmcp-redis-"))
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(directory),
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_ready(port, process)
+        yield RedisServer(port, process, directory)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(directory, ignore_errors=True)
