@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -16,8 +17,6 @@ from tests.support.redis_server import RedisServer, redis_server
 @pytest.fixture(autouse=True)
 def _clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
     """Settings come from the environment; a developer's own PROXMOX_*/REDIS_URL must not leak in."""
-    import os
-
     for name in list(os.environ):
         if name.startswith(("PROXMOX_", "REDIS_URL")):
             monkeypatch.delenv(name)
