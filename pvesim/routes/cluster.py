@@ -1,0 +1,219 @@
+"""Cluster-wide and node-level reads: version, nodes, node status, resources, nextid, permissions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pvesim.call import Call, route
+from pvesim.errors import ApiError, param_error
+from pvesim.state import ClusterState, Guest, Node
+
+__all__ = ["guest_resource", "node_entry"]
+
+_VERSIONS = {
+    "9.1": {"version": "9.1.1", "release": "9.1", "repoid": "42ab1c9e"},
+    "8.4": {"version": "8.4.1", "release": "8.4", "repoid": "2a5fa54a8503f96d"},
+}
+
+
+def node_entry(node: Node, state: ClusterState) -> dict[str, Any]:
+    """A node as /nodes and /cluster/resources list it."""
+    entry: dict[str, Any] = {
+        "node": node.name,
+        "status": "online" if node.online else "offline",
+        "id": f"node/{node.name}",
+    }
+    entry["type"] = "node"
+    if node.online:
+        used = sum(g.memory_bytes() for g in state.guests.values() if g.node == node.name and g.status == "running")
+        entry |= {
+            "cpu": 0.031,
+            "maxcpu": node.maxcpu,
+            "mem": min(used + 3 * 1024**3, node.maxmem),
+            "maxmem": node.maxmem,
+            "disk": 9 * 1024**3,
+            "maxdisk": 94 * 1024**3,
+            "uptime": node.uptime,
+            "level": "",
+            "ssl_fingerprint": "5A:21:" + ":".join(f"{(len(node.name) * 7 + i) % 256:02X}" for i in range(30)),
+        }
+    return entry
+
+
+def guest_resource(guest: Guest, node_online: bool) -> dict[str, Any]:
+    """A guest as /cluster/resources lists it."""
+    running = guest.status == "running"
+    entry: dict[str, Any] = {
+        "id": f"{guest.kind}/{guest.vmid}",
+        "type": guest.kind,
+        "vmid": guest.vmid,
+        "node": guest.node,
+        "name": guest.name,
+        "status": guest.status if node_online else "unknown",
+        "template": int(guest.template),
+        "maxcpu": guest.cores(),
+        "maxmem": guest.memory_bytes(),
+        "maxdisk": 32 * 1024**3 if guest.kind == "qemu" else 8 * 1024**3,
+        "cpu": 0.012 if running else 0,
+        "mem": guest.memory_bytes() // 3 if running else 0,
+        "disk": 0 if guest.kind == "qemu" else 1_203_765_248,
+        "netin": 123_456 if running else 0,
+        "netout": 65_432 if running else 0,
+        "diskread": 9_876_543 if running else 0,
+        "diskwrite": 1_234_567 if running else 0,
+        "uptime": guest.uptime,
+    }
+    if guest.lock:
+        entry["lock"] = guest.lock
+    if "tags" in guest.config:
+        entry["tags"] = guest.config["tags"]
+    return entry
+
+
+@route("GET", "/version")
+async def version(call: Call) -> Any:
+    return dict(_VERSIONS[call.core.schema.version]) | {"console": "html5"}
+
+
+@route("GET", "/nodes")
+async def nodes(call: Call) -> Any:
+    state = call.core.state
+    return [node_entry(node, state) for node in state.nodes.values()]
+
+
+@route("GET", "/nodes/{node}/status")
+async def node_status(call: Call) -> Any:
+    node = call.core.state.nodes[call.node]
+    release = _VERSIONS[call.core.schema.version]
+    return {
+        "uptime": node.uptime,
+        "cpu": 0.031,
+        "wait": 0.0004,
+        "idle": 0,
+        "loadavg": ["0.21", "0.17", "0.11"],
+        "kversion": "Linux 6.17.2-1-pve #1 SMP PREEMPT_DYNAMIC PMX 6.17.2-1 (2025-10-21T11:55Z)",
+        "pveversion": f"pve-manager/{release['version']}/{release['repoid']}",
+        "cpuinfo": {
+            "model": "AMD EPYC 7302P 16-Core Processor",
+            "cpus": node.maxcpu,
+            "cores": node.maxcpu // 2,
+            "sockets": 1,
+            "mhz": "3000.000",
+            "hvm": "1",
+            "flags": "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov",
+            "user_hz": 100,
+        },
+        "current-kernel": {
+            "sysname": "Linux",
+            "release": "6.17.2-1-pve",
+            "version": "#1 SMP PREEMPT_DYNAMIC PMX 6.17.2-1 (2025-10-21T11:55Z)",
+            "machine": "x86_64",
+        },
+        "boot-info": {"mode": "efi", "secureboot": 0},
+        "memory": {
+            "total": node.maxmem,
+            "used": 6 * 1024**3,
+            "free": node.maxmem - 6 * 1024**3,
+            "available": node.maxmem - 5 * 1024**3,
+        },
+        "swap": {"total": 8 * 1024**3, "used": 0, "free": 8 * 1024**3},
+        "rootfs": {"total": 94 * 1024**3, "used": 9 * 1024**3, "free": 85 * 1024**3, "avail": 80 * 1024**3},
+        "ksm": {"shared": 0},
+    }
+
+
+@route("GET", "/cluster/resources")
+async def resources(call: Call) -> Any:
+    state = call.core.state
+    wanted = call.params.get("type")
+    out: list[dict[str, Any]] = []
+    if wanted in (None, "node"):
+        out.extend(node_entry(node, state) for node in state.nodes.values())
+    if wanted in (None, "vm"):
+        out.extend(
+            guest_resource(g, state.nodes[g.node].online) for g in sorted(state.guests.values(), key=lambda g: g.vmid)
+        )
+    if wanted in (None, "storage"):
+        for node in state.nodes.values():
+            for storage in state.storages.values():
+                used = sum(v.size for v in state.volume_bucket(node.name, storage.storage).values())
+                out.append(
+                    {
+                        "id": f"storage/{node.name}/{storage.storage}",
+                        "type": "storage",
+                        "storage": storage.storage,
+                        "node": node.name,
+                        "status": "available" if node.online else "unknown",
+                        "plugintype": storage.type,
+                        "content": ",".join(storage.content),
+                        "shared": int(storage.shared),
+                        "disk": used,
+                        "maxdisk": storage.total,
+                    }
+                )
+    return out
+
+
+def _vmid_used(state: ClusterState, vmid: int) -> bool:
+    return vmid in state.guests
+
+
+@route("GET", "/cluster/nextid")
+async def nextid(call: Call) -> Any:
+    state = call.core.state
+    asked = call.params.get("vmid")
+    if asked is not None:
+        if _vmid_used(state, int(asked)):
+            raise param_error({"vmid": f"VM {asked} already exists"})
+        return str(asked)
+    vmid = 100
+    while _vmid_used(state, vmid):
+        vmid += 1
+    # PVE sends the number as a JSON string, although the schema says integer.
+    return str(vmid)
+
+
+@route("GET", "/cluster/status")
+async def cluster_status(call: Call) -> Any:
+    state = call.core.state
+    online = [n for n in state.nodes.values() if n.online]
+    out: list[dict[str, Any]] = [
+        {
+            "type": "cluster",
+            "id": "cluster",
+            "name": state.cluster_name,
+            "nodes": len(state.nodes),
+            "quorate": int(len(online) * 2 > len(state.nodes)),
+            "version": len(state.nodes) + 2,
+        }
+    ]
+    for index, node in enumerate(state.nodes.values(), start=1):
+        out.append(
+            {
+                "type": "node",
+                "id": f"node/{node.name}",
+                "name": node.name,
+                "ip": node.ip,
+                "nodeid": index,
+                "online": int(node.online),
+                "local": int(index == 1),
+                "level": "",
+            }
+        )
+    return out
+
+
+@route("GET", "/access/permissions")
+async def permissions(call: Call) -> Any:
+    token = call.token
+    userid = call.params.get("userid")
+    if userid not in (None, token.tokenid, token.user):
+        other = call.core.tokens.get(str(userid))
+        if other is None or "Sys.Audit" not in token.privileges_at("/access"):
+            raise ApiError(403, "Permission check failed (/access, Sys.Audit)")
+        token = other
+    path = call.params.get("path")
+    if path is not None:
+        held = token.privileges_at(str(path))
+        return {str(path): dict.fromkeys(sorted(held), 1)} if held else {}
+    return token.permissions_json()

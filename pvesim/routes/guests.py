@@ -1,0 +1,395 @@
+"""VMs and containers: lists, status, config, power actions, create and delete.
+
+Messages follow qemu-server (PVE/API2/Qemu.pm) and pve-container (PVE/API2/LXC*.pm): checks that
+PVE makes before it forks a worker answer 500 at once; checks inside the worker fail the task.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pvesim.call import Call, route, typed
+from pvesim.errors import ApiError
+from pvesim.state import ClusterState, Guest, GuestKind, Volume
+from pvesim.tasks import Effect, TaskContext, TaskFailed
+from pvesim.validation import perl_string
+
+__all__ = ["allocate_disk", "check_lock", "config_values", "is_cloudinit_key", "task_prefix"]
+
+_NOT_CONFIG = {"node", "vmid", "delete", "revert", "digest", "skiplock", "force", "background_delay"}
+_CREATE_ONLY = {
+    "start",
+    "storage",
+    "archive",
+    "unique",
+    "pool",
+    "bwlimit",
+    "live-restore",
+    "import-working-storage",
+    "ostemplate",
+    "password",
+    "ssh-public-keys",
+    "restore",
+    "ignore-unpack-errors",
+    "ha-managed",
+}
+_DISK_KEYS = ("scsi", "virtio", "sata", "ide", "efidisk", "tpmstate", "rootfs", "mp")
+
+
+def task_prefix(kind: GuestKind) -> str:
+    """PVE's task type prefix: qm* for VMs, vz* for containers."""
+    return "qm" if kind == "qemu" else "vz"
+
+
+def is_cloudinit_key(key: str) -> bool:
+    return key in {"ciuser", "cipassword", "citype", "ciupgrade", "sshkeys", "nameserver", "searchdomain"} or (
+        key.startswith("ipconfig")
+    )
+
+
+def check_lock(guest: Guest, skiplock: bool = False) -> None:
+    """PVE::AbstractConfig::check_lock: "VM is locked (snapshot)"."""
+    if guest.lock and not skiplock:
+        raise ApiError(500, f"{'VM' if guest.kind == 'qemu' else 'CT'} is locked ({guest.lock})")
+
+
+def config_values(params: dict[str, Any], skip: set[str]) -> dict[str, str]:
+    """Checked parameters as config-file strings."""
+    return {key: perl_string(value) for key, value in params.items() if key not in skip}
+
+
+def allocate_disk(state: ClusterState, guest: Guest, key: str, value: str) -> tuple[str, Volume | None]:
+    """Turn "local-lvm:32" (a new disk of 32 GiB) into an allocated volume, as PVE does on create."""
+    if not key.startswith(_DISK_KEYS) or (
+        key.startswith("ide") and "media=cdrom" in value and "cloudinit" not in value
+    ):
+        return value, None
+    head, _, rest = value.partition(",")
+    storage, _, size = head.partition(":")
+    if size == "cloudinit":
+        volid = f"{storage}:vm-{guest.vmid}-cloudinit"
+        return ",".join([volid, *([rest] if rest else [])]), Volume(volid, "images", 4 * 1024**2, "raw", guest.vmid)
+    if not size.replace(".", "", 1).isdigit():
+        return value, None
+    if storage not in state.storages:
+        raise TaskFailed(f"storage '{storage}' does not exist")
+    taken = {v for bucket in state.volumes.values() for v in bucket}
+    index = 0
+    while f"{storage}:vm-{guest.vmid}-disk-{index}" in taken:
+        index += 1
+    volid = f"{storage}:vm-{guest.vmid}-disk-{index}"
+    gib = float(size)
+    options = [opt for opt in rest.split(",") if opt and not opt.startswith("size=")]
+    new_value = ",".join([volid, *options, f"size={int(gib) if gib.is_integer() else gib}G"])
+    content = "rootdir" if key == "rootfs" or key.startswith("mp") else "images"
+    return new_value, Volume(volid, content, int(gib * 1024**3), "raw", guest.vmid)
+
+
+def _list_entry(guest: Guest) -> dict[str, Any]:
+    running = guest.status == "running"
+    entry: dict[str, Any] = {
+        "vmid": guest.vmid,
+        "name": guest.name,
+        "status": guest.status,
+        "cpus": guest.cores(),
+        "maxmem": guest.memory_bytes(),
+        "maxdisk": 32 * 1024**3 if guest.kind == "qemu" else 8 * 1024**3,
+        "cpu": 0.012 if running else 0,
+        "mem": guest.memory_bytes() // 3 if running else 0,
+        "disk": 0 if guest.kind == "qemu" else 1_203_765_248,
+        "netin": 123_456 if running else 0,
+        "netout": 65_432 if running else 0,
+        "diskread": 9_876_543 if running else 0,
+        "diskwrite": 1_234_567 if running else 0,
+        "uptime": guest.uptime,
+    }
+    if guest.kind == "qemu":
+        entry["qmpstatus"] = ("paused" if guest.paused else "running") if running else "stopped"
+        if running:
+            entry["pid"] = 1000 + guest.vmid % 30000
+    else:
+        entry["type"] = "lxc"
+        entry["maxswap"] = int(guest.config.get("swap", "512")) * 1024**2
+    if guest.template:
+        entry["template"] = 1
+    if guest.lock:
+        entry["lock"] = guest.lock
+    if "tags" in guest.config:
+        entry["tags"] = guest.config["tags"]
+    return entry
+
+
+def _guests_of(call: Call, kind: GuestKind) -> list[Guest]:
+    return [
+        g
+        for g in sorted(call.core.state.guests.values(), key=lambda g: g.vmid)
+        if g.kind == kind and g.node == call.node
+    ]
+
+
+def _visible(call: Call, guest: Guest) -> bool:
+    # PVE lists only the guests the caller may audit.
+    return "VM.Audit" in call.token.privileges_at(f"/vms/{guest.vmid}")
+
+
+def _status_current(call: Call, kind: GuestKind) -> Any:
+    guest = call.guest(kind)
+    entry = _list_entry(guest)
+    entry["ha"] = {"managed": 0}
+    if kind == "qemu":
+        entry["agent"] = int(guest.config.get("agent", "0").split(",")[0] in ("1", "enabled=1"))
+        if guest.status == "running":
+            entry["running-machine"] = "pc-i440fx-10.0+pve0"
+            entry["running-qemu"] = "10.0.2"
+    return entry
+
+
+def _config(call: Call, kind: GuestKind) -> Any:
+    guest = call.guest(kind)
+    snapname = call.params.get("snapshot")
+    values = dict(guest.config)
+    if snapname is not None:
+        snapshot = guest.snapshots.get(str(snapname))
+        if snapshot is None:
+            raise ApiError(500, f"snapshot '{snapname}' does not exist")
+        values = dict(snapshot.config)
+    return typed(values, call.returns_properties()) | {"digest": guest.digest}
+
+
+def _apply_config(call: Call, guest: Guest, log: list[str] | None = None) -> None:
+    """Set and delete options of a guest config (PUT and POST .../config)."""
+    params = call.params
+    check_lock(guest, bool(params.get("skiplock")))
+    digest = params.get("digest")
+    if digest is not None and digest != guest.digest:
+        raise ApiError(500, "detected modified configuration - file changed by other user? Try again.")
+    state = call.core.state
+    for key, value in config_values(params, _NOT_CONFIG).items():
+        new_value, volume = allocate_disk(state, guest, key, value)
+        if volume is not None:
+            state.add_volume(guest.node, volume)
+            if log is not None:
+                log.append(f"{key}: successfully created disk '{new_value}'")
+        guest.config[key] = new_value
+    for key in str(params.get("delete", "")).replace(";", ",").split(","):
+        if key.strip():
+            guest.config.pop(key.strip(), None)
+    state.count(guest.vmid, "config_updated")
+
+
+def _register_reads(kind: GuestKind) -> None:
+    base = f"/nodes/{{node}}/{kind}"
+
+    @route("GET", base)
+    async def list_guests(call: Call) -> Any:
+        return [_list_entry(g) for g in _guests_of(call, kind) if _visible(call, g)]
+
+    @route("GET", f"{base}/{{vmid}}/status/current")
+    async def status_current(call: Call) -> Any:
+        return _status_current(call, kind)
+
+    @route("GET", f"{base}/{{vmid}}/config")
+    async def get_config(call: Call) -> Any:
+        return _config(call, kind)
+
+    @route("PUT", f"{base}/{{vmid}}/config")
+    async def put_config(call: Call) -> Any:
+        guest = call.guest(kind)
+        async with call.core.tasks.guest_lock(guest):
+            try:
+                _apply_config(call, guest)
+            except TaskFailed as failure:
+                raise ApiError(500, str(failure)) from None
+        return None
+
+
+def _running_guard(guest: Guest, action: str) -> None:
+    """The checks PVE makes before it forks a power task."""
+    running = guest.status == "running"
+    if guest.kind == "lxc":
+        if action == "start" and running:
+            raise ApiError(500, f"CT {guest.vmid} already running")
+        if action in ("stop", "shutdown", "reboot", "suspend") and not running:
+            raise ApiError(500, f"CT {guest.vmid} not running")
+        if action == "resume" and not guest.paused:
+            raise ApiError(500, f"CT {guest.vmid} not running")
+        return
+    if action in ("reboot", "suspend", "resume") and not running:
+        raise ApiError(500, f"VM {guest.vmid} not running")
+    if action in ("shutdown", "reboot") and guest.paused:
+        raise ApiError(500, "VM is paused - cannot shutdown")
+
+
+def _power_work(state: ClusterState, guest: Guest, action: str) -> Any:
+    async def work(context: TaskContext) -> Effect | None:
+        if action == "start":
+            if guest.status == "running":
+                raise TaskFailed(f"VM {guest.vmid} already running")
+            if guest.template:
+                raise TaskFailed("you can't start a vm if it's a template")
+            if guest.kind == "qemu" and any(is_cloudinit_key(k) for k in guest.config):
+                context.log("generating cloud-init ISO")
+        await context.pause(1.0)
+        return lambda: _power_effect(state, guest, action)
+
+    return work
+
+
+def _power_effect(state: ClusterState, guest: Guest, action: str) -> None:
+    if action == "start":
+        if guest.kind == "qemu":
+            guest.cloudinit_applied = {k: v for k, v in guest.config.items() if is_cloudinit_key(k)}
+        guest.status, guest.started_at, guest.paused = "running", time.time(), False
+        state.count(guest.vmid, "started")
+    elif action in ("stop", "shutdown"):
+        was_running = guest.status == "running"
+        guest.status, guest.started_at, guest.paused = "stopped", None, False
+        if was_running:
+            state.count(guest.vmid, "stopped" if action == "stop" else "shutdown")
+    elif action == "reboot":
+        guest.started_at = time.time()
+        state.count(guest.vmid, "rebooted")
+    elif action == "suspend":
+        guest.paused = True
+        state.count(guest.vmid, "suspended")
+    elif action == "resume":
+        guest.paused = False
+        state.count(guest.vmid, "resumed")
+
+
+def _register_power(kind: GuestKind) -> None:
+    for action in ("start", "stop", "shutdown", "reboot", "suspend", "resume"):
+
+        async def power(call: Call, action: str = action) -> Any:
+            guest = call.guest(kind)
+            check_lock(guest, bool(call.params.get("skiplock")))
+            _running_guard(guest, action)
+            work = _power_work(call.core.state, guest, action)
+            return call.start_task(f"{task_prefix(kind)}{action}", work, guest=guest)
+
+        route("POST", f"/nodes/{{node}}/{kind}/{{vmid}}/status/{action}")(power)
+
+
+def _create_work(call: Call, guest: Guest) -> Any:
+    state = call.core.state
+    params = dict(call.params)
+
+    async def work(context: TaskContext) -> Effect | None:
+        if guest.kind == "lxc":
+            template = str(params["ostemplate"])
+            bucket = state.volume_bucket(guest.node, template.split(":", 1)[0]) if ":" in template else {}
+            if template not in bucket:
+                raise TaskFailed(f"volume '{template}' does not exist")
+        for key, value in sorted(guest.config.items()):
+            new_value, volume = allocate_disk(state, guest, key, value)
+            if volume is None:
+                continue
+            name = volume.volid.split(":", 1)[1]
+            context.log(f'  Logical volume "{name}" created.')
+            await context.transfer(volume.size, prefix=f"{key}: ", share=0.6 / max(1, len(guest.config)))
+            context.log(f"{key}: successfully created disk '{new_value}'")
+            guest.config[key] = new_value
+            state.add_volume(guest.node, volume)
+        if guest.kind == "lxc":
+            template = str(params["ostemplate"])
+            context.log(f"extracting archive '/var/lib/vz/template/cache/{template.rsplit('/', 1)[-1]}'")
+            await context.transfer(524_288_000, steps=4, share=0.3)
+            context.log("Total bytes read: 524288000 (500MiB, 171MiB/s)")
+            context.log("Detected container architecture: amd64")
+        await context.pause(0.1)
+
+        def effect() -> None:
+            state.count(guest.vmid, "created")
+            if params.get("start"):
+                guest.status, guest.started_at = "running", time.time()
+                state.count(guest.vmid, "started")
+
+        return effect
+
+    return work
+
+
+def _register_create_delete(kind: GuestKind) -> None:
+    @route("POST", f"/nodes/{{node}}/{kind}")
+    async def create(call: Call) -> Any:
+        state = call.core.state
+        vmid = call.vmid
+        existing = state.guests.get(vmid)
+        if existing is not None:
+            raise ApiError(500, f"{existing.label} already exists on node '{existing.node}'")
+        values = config_values(call.params, _NOT_CONFIG | _CREATE_ONLY)
+        if kind == "lxc" and "rootfs" not in values:
+            values["rootfs"] = f"{call.params.get('storage', 'local')}:4"
+        guest = Guest(vmid, kind, call.node, "stopped", values)
+        state.guests[vmid] = guest
+        upid = call.start_task(
+            f"{task_prefix(kind)}create", _create_work(call, guest), guest=guest, config_lock="create"
+        )
+        task = state.tasks[upid]
+
+        async def cleanup() -> None:
+            # PVE removes a guest whose create task failed.
+            await call.core.tasks.wait(upid, timeout=3600)
+            if task.exitstatus is not None and not (task.exitstatus == "OK" or task.exitstatus.startswith("WARNINGS")):
+                state.remove_guest_volumes(guest)
+                state.guests.pop(vmid, None)
+
+        call.core.background(cleanup())
+        return upid
+
+    @route("DELETE", f"/nodes/{{node}}/{kind}/{{vmid}}")
+    async def delete(call: Call) -> Any:
+        state = call.core.state
+        guest = call.guest(kind)
+        force = bool(call.params.get("force"))
+        if guest.status == "running" and not force:
+            if kind == "qemu":
+                raise ApiError(500, f"VM {guest.vmid} is running - destroy failed")
+            raise ApiError(500, f"unable to destroy CT {guest.vmid} - container is running")
+        check_lock(guest, bool(call.params.get("skiplock")))
+
+        async def work(context: TaskContext) -> Effect | None:
+            await context.pause(0.5)
+            for bucket in state.volumes.values():
+                for volume in bucket.values():
+                    if volume.vmid == guest.vmid and volume.content in ("images", "rootdir"):
+                        context.log(f'  Logical volume "{volume.volid.split(":", 1)[1]}" successfully removed.')
+            await context.pause(0.5)
+
+            def effect() -> None:
+                state.remove_guest_volumes(guest)
+                state.guests.pop(guest.vmid, None)
+                state.count(guest.vmid, "deleted")
+
+            return effect
+
+        return call.start_task(f"{task_prefix(kind)}destroy", work, guest=guest)
+
+
+for _kind in ("qemu", "lxc"):
+    _register_reads(_kind)
+    _register_power(_kind)
+    _register_create_delete(_kind)
+
+
+@route("POST", "/nodes/{node}/qemu/{vmid}/config")
+async def post_qemu_config(call: Call) -> Any:
+    guest = call.guest("qemu")
+    check_lock(guest, bool(call.params.get("skiplock")))
+
+    async def work(context: TaskContext) -> Effect | None:
+        await context.pause(1.0)
+
+        def effect() -> None:
+            lines: list[str] = []
+            try:
+                _apply_config(call, guest, lines)
+            except ApiError as failure:
+                raise TaskFailed(failure.message.rstrip("\n")) from None
+            for line in lines:
+                context.log(line)
+
+        return effect
+
+    return call.start_task("qmconfig", work, guest=guest)

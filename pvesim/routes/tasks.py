@@ -1,0 +1,105 @@
+"""Node tasks: list with filters, status, log pages, stop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pvesim.call import Call, route
+from pvesim.errors import ApiError, param_error
+from pvesim.state import Task
+from pvesim.upid import parse_upid
+
+__all__: list[str] = []
+
+
+def _task(call: Call) -> Task:
+    upid = str(call.params["upid"])
+    if parse_upid(upid) is None:
+        raise param_error({"upid": "unable to parse worker upid"})
+    task = call.core.state.tasks.get(upid)
+    if task is None or task.node != call.node:
+        raise param_error({"upid": "no such task"})
+    return task
+
+
+def _wanted(task: Task, params: dict[str, Any]) -> bool:
+    source = params.get("source", "archive")
+    if source == "archive" and task.status == "running":
+        return False
+    if source == "active" and task.status != "running":
+        return False
+    checks = [
+        params.get("vmid") is None or task.id == str(params["vmid"]),
+        params.get("typefilter") is None or task.type == params["typefilter"],
+        params.get("userfilter") is None or str(params["userfilter"]) in task.user,
+        params.get("since") is None or task.starttime >= int(params["since"]),
+        params.get("until") is None or task.starttime <= int(params["until"]),
+        not params.get("errors") or (task.exitstatus not in (None, "OK")),
+    ]
+    statuses = params.get("statusfilter")
+    if statuses:
+        wanted = {s.strip().lower() for s in str(statuses).replace(";", ",").split(",") if s.strip()}
+        checks.append(_status_class(task) in wanted)
+    return all(checks)
+
+
+def _status_class(task: Task) -> str:
+    if task.exitstatus is None:
+        return "unknown"
+    if task.exitstatus == "OK":
+        return "ok"
+    if task.exitstatus.startswith("WARNINGS"):
+        return "warning"
+    return "error"
+
+
+@route("GET", "/nodes/{node}/tasks")
+async def list_tasks(call: Call) -> Any:
+    found = [t for t in call.core.state.tasks.values() if t.node == call.node and _wanted(t, call.params)]
+    found.sort(key=lambda t: (t.starttime, t.pid), reverse=True)
+    start = int(call.params.get("start", 0))
+    limit = int(call.params.get("limit", 50))
+    call.total = len(found)
+    return [task.summary() for task in found[start : start + limit]]
+
+
+@route("GET", "/nodes/{node}/tasks/{upid}/status")
+async def task_status(call: Call) -> Any:
+    task = _task(call)
+    status: dict[str, Any] = {
+        "upid": task.upid,
+        "node": task.node,
+        "pid": task.pid,
+        "pstart": task.pstart,
+        "starttime": task.starttime,
+        "type": task.type,
+        "id": task.id,
+        "user": task.user,
+        "status": task.status,
+    }
+    if task.status == "stopped":
+        status["exitstatus"] = task.exitstatus
+    return status
+
+
+@route("GET", "/nodes/{node}/tasks/{upid}/log")
+async def task_log(call: Call) -> Any:
+    task = _task(call)
+    start = int(call.params.get("start", 0))
+    limit = int(call.params.get("limit", 50))
+    lines = list(task.log)
+    if not lines:
+        # PVE::Tools::dump_logfile adds this line for an empty log (ExtJS needs one).
+        call.total = 1
+        return [{"n": 1, "t": "no content"}]
+    call.total = len(lines)
+    return [{"n": n, "t": text} for n, text in enumerate(lines, start=1)][start : start + limit]
+
+
+@route("DELETE", "/nodes/{node}/tasks/{upid}")
+async def stop_task(call: Call) -> Any:
+    task = _task(call)
+    if task.user != call.token.tokenid and "Sys.Modify" not in call.token.privileges_at(f"/nodes/{call.node}"):
+        raise ApiError(403, f"Permission check failed (/nodes/{call.node}, Sys.Modify)")
+    call.core.tasks.stop(task.upid)
+    return None

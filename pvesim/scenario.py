@@ -1,0 +1,261 @@
+"""Clusters to simulate: the default one, one loaded from a YAML/JSON file, or a generated large one.
+
+A scenario file looks like this (every section optional; see docs/pvesim.md):
+
+    cluster_name: lab
+    nodes: [{name: pve1, ip: 10.0.0.11}, {name: pve2, ip: 10.0.0.12, online: false}]
+    storages: [{storage: local, type: dir, content: [iso, vztmpl, backup]}]
+    volumes: [{node: pve1, volid: "local:iso/debian.iso", size: 1000000}]
+    guests:
+      - {vmid: 100, type: qemu, node: pve1, status: running, config: {name: web, memory: "2048"},
+         snapshots: [{name: before-upgrade, description: "pre apt upgrade"}]}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from pvesim.state import ClusterState, Guest, GuestKind, Node, Snapshot, Storage, Volume
+
+__all__ = ["build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
+
+GiB = 1024**3
+
+_ISOS = {
+    "local:iso/ubuntu-24.04.2-live-server-amd64.iso": 3_213_064_192,
+    "local:iso/debian-13.1.0-amd64-netinst.iso": 783_286_272,
+}
+_TEMPLATES = {
+    "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst": 126_940_324,
+    "local:vztmpl/ubuntu-24.04-standard_24.04-2_amd64.tar.zst": 141_244_617,
+    "local:vztmpl/alpine-3.21-default_20250108_amd64.tar.xz": 3_206_480,
+}
+_SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGb6BQZbcBFPi5Xe4wJb0qK2Wb1a0Jp3F0xqzq9vQmQk admin@example"
+
+
+def _default_storages() -> list[Storage]:
+    return [
+        Storage("local", "dir", ["iso", "vztmpl", "backup", "snippets"], path="/var/lib/vz", total=100 * GiB),
+        Storage("local-lvm", "lvmthin", ["images", "rootdir"], total=800 * GiB),
+    ]
+
+
+def _mac(vmid: int) -> str:
+    """A stable MAC from Proxmox's BC:24:11 prefix."""
+    return f"BC:24:11:{vmid // 65536 % 256:02X}:{vmid // 256 % 256:02X}:{vmid % 256:02X}"
+
+
+def _qemu_config(vmid: int, name: str, *, disk_gb: int = 32, cloudinit: bool = False) -> dict[str, str]:
+    config = {
+        "name": name,
+        "memory": "2048",
+        "cores": "2",
+        "sockets": "1",
+        "cpu": "x86-64-v2-AES",
+        "ostype": "l26",
+        "scsihw": "virtio-scsi-single",
+        "scsi0": f"local-lvm:vm-{vmid}-disk-0,iothread=1,size={disk_gb}G",
+        "net0": f"virtio={_mac(vmid)},bridge=vmbr0,firewall=1",
+        "boot": "order=scsi0;net0",
+        "agent": "1",
+        "vmgenid": f"6b1f0c9e-1d0a-4c1e-9a63-{vmid:012d}",
+        "smbios1": f"uuid=2f5c3a1e-8d7b-4f3c-b1a2-{vmid:012d}",
+    }
+    if cloudinit:
+        config |= {
+            "ide2": f"local-lvm:vm-{vmid}-cloudinit,media=cdrom",
+            "ciuser": "ubuntu",
+            "ipconfig0": "ip=dhcp",
+            "sshkeys": _SSH_KEY.replace(" ", "%20").replace("@", "%40"),
+        }
+    return config
+
+
+def _lxc_config(vmid: int, hostname: str, ostype: str = "debian") -> dict[str, str]:
+    return {
+        "hostname": hostname,
+        "arch": "amd64",
+        "ostype": ostype,
+        "memory": "512",
+        "swap": "512",
+        "cores": "1",
+        "rootfs": f"local-lvm:vm-{vmid}-disk-0,size=8G",
+        "net0": f"name=eth0,bridge=vmbr0,firewall=1,hwaddr={_mac(vmid)},ip=dhcp,type=veth",
+        "unprivileged": "1",
+        "features": "nesting=1",
+    }
+
+
+def _add_guest(state: ClusterState, guest: Guest) -> None:
+    state.guests[guest.vmid] = guest
+    if guest.status == "running":
+        guest.started_at = time.time() - 3600
+    if guest.kind == "qemu":
+        guest.cloudinit_applied = {k: v for k, v in guest.config.items() if _is_cloudinit_key(k)}
+    for key, value in guest.config.items():
+        disk = _disk_volume(guest.vmid, key, value)
+        if disk is not None:
+            state.add_volume(guest.node, disk)
+
+
+def _is_cloudinit_key(key: str) -> bool:
+    return key in {"ciuser", "cipassword", "citype", "ciupgrade", "sshkeys", "nameserver", "searchdomain"} or (
+        key.startswith("ipconfig")
+    )
+
+
+def _disk_volume(vmid: int, key: str, value: str) -> Volume | None:
+    """The volume a disk option (scsi0, rootfs, mp0, ...) refers to, if it is one of the guest's."""
+    if not any(key.startswith(prefix) for prefix in ("scsi", "virtio", "sata", "ide", "efidisk", "rootfs", "mp")):
+        return None
+    volid = value.split(",", maxsplit=1)[0]
+    if ":" not in volid or f"vm-{vmid}-" not in volid:
+        return None
+    size = 4 * 1024**2
+    for part in value.split(",")[1:]:
+        if part.startswith("size="):
+            size = _parse_size(part.removeprefix("size="))
+    content = "rootdir" if key in ("rootfs",) or key.startswith("mp") else "images"
+    return Volume(volid, content, size, "raw", vmid=vmid)
+
+
+def _parse_size(text: str) -> int:
+    units = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+    if text and text[-1] in units:
+        return int(float(text[:-1]) * units[text[-1]])
+    return int(text)
+
+
+def _base_state(node_names: list[str]) -> ClusterState:
+    state = ClusterState()
+    for index, name in enumerate(node_names, start=1):
+        state.nodes[name] = Node(name, f"10.10.10.{10 + index}")
+    for storage in _default_storages():
+        state.storages[storage.storage] = storage
+    for name in node_names:
+        for volid, size in (_ISOS | _TEMPLATES).items():
+            content = "iso" if "iso/" in volid else "vztmpl"
+            fmt = "iso" if content == "iso" else volid.rsplit(".", 2)[-2] + "." + volid.rsplit(".", 1)[-1]
+            state.add_volume(name, Volume(volid, content, size, fmt))
+    return state
+
+
+def default_state() -> ClusterState:
+    """Two nodes with VMs and containers in varied states, a template, snapshots and cloud-init."""
+    state = _base_state(["pve1", "pve2"])
+    _add_guest(state, Guest(100, "qemu", "pve1", "running", _qemu_config(100, "web01", cloudinit=True)))
+    _add_guest(state, Guest(101, "qemu", "pve1", "stopped", _qemu_config(101, "db01", disk_gb=64)))
+    _add_guest(state, Guest(102, "qemu", "pve2", "running", _qemu_config(102, "app01")))
+    template = _qemu_config(9000, "ubuntu-2404-cloud", disk_gb=4, cloudinit=True) | {"template": "1"}
+    template["scsi0"] = "local-lvm:base-9000-disk-0,size=4G"
+    _add_guest(state, Guest(9000, "qemu", "pve1", "stopped", template))
+    state.add_volume("pve1", Volume("local-lvm:base-9000-disk-0", "images", 4 * GiB, "raw", vmid=9000))
+    _add_guest(state, Guest(200, "lxc", "pve1", "running", _lxc_config(200, "dns01")))
+    _add_guest(state, Guest(201, "lxc", "pve1", "stopped", _lxc_config(201, "build01", "ubuntu")))
+    _add_guest(state, Guest(202, "lxc", "pve2", "running", _lxc_config(202, "cache01", "alpine")))
+    now = int(time.time())
+    state.guests[100].snapshots["before-upgrade"] = Snapshot(
+        "before-upgrade", "state before apt full-upgrade", now - 7200, config=dict(state.guests[100].config)
+    )
+    state.guests[200].snapshots["clean"] = Snapshot(
+        "clean", "fresh install", now - 86400, config=dict(state.guests[200].config)
+    )
+    state.guests[100].config["parent"] = "before-upgrade"
+    state.guests[200].config["parent"] = "clean"
+    state.add_volume(
+        "pve1",
+        Volume(
+            "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst", "backup", 2_148_003_840, "vma.zst", vmid=101
+        ),
+    )
+    return state
+
+
+def generated_state(guests: int) -> ClusterState:
+    """A large cluster for benchmarks: four nodes, half VMs and half containers, every third one running."""
+    names = ["pve1", "pve2", "pve3", "pve4"]
+    state = _base_state(names)
+    for index in range(guests):
+        vmid = 1000 + index
+        node = names[index % len(names)]
+        status: Literal["running", "stopped"] = "running" if index % 3 == 0 else "stopped"
+        if index % 2 == 0:
+            _add_guest(state, Guest(vmid, "qemu", node, status, _qemu_config(vmid, f"vm{vmid}")))
+        else:
+            _add_guest(state, Guest(vmid, "lxc", node, status, _lxc_config(vmid, f"ct{vmid}")))
+    return state
+
+
+def state_from_dict(data: dict[str, Any]) -> ClusterState:
+    """A cluster from a scenario document (see the module docstring)."""
+    node_names = [str(node["name"]) for node in data.get("nodes", [])] or ["pve1", "pve2"]
+    state = _base_state(node_names)
+    state.cluster_name = str(data.get("cluster_name", state.cluster_name))
+    for node_data in data.get("nodes", []):
+        node = state.nodes[str(node_data["name"])]
+        node.ip = str(node_data.get("ip", node.ip))
+        node.online = bool(node_data.get("online", True))
+        node.maxcpu = int(node_data.get("maxcpu", node.maxcpu))
+        node.maxmem = int(node_data.get("maxmem", node.maxmem))
+    if "storages" in data:
+        state.storages = {}
+        state.volumes = {}
+        for item in data["storages"]:
+            storage = Storage(
+                str(item["storage"]),
+                str(item.get("type", "dir")),
+                [str(c) for c in item.get("content", ["images"])],
+                shared=bool(item.get("shared", False)),
+                total=int(item.get("total", 500 * GiB)),
+            )
+            state.storages[storage.storage] = storage
+    for item in data.get("volumes", []):
+        volid = str(item["volid"])
+        content = str(item.get("content", volid.split(":", 1)[1].split("/", 1)[0] if "/" in volid else "images"))
+        state.add_volume(
+            str(item["node"]),
+            Volume(volid, content, int(item.get("size", GiB)), str(item.get("format", "raw")), item.get("vmid")),
+        )
+    for item in data.get("guests", []):
+        vmid = int(item["vmid"])
+        kind: GuestKind = "lxc" if item.get("type") == "lxc" else "qemu"
+        name = str(item.get("name", f"guest{vmid}"))
+        base = _qemu_config(vmid, name) if kind == "qemu" else _lxc_config(vmid, name)
+        config = base | {str(k): str(v) for k, v in (item.get("config") or {}).items()}
+        status: Literal["running", "stopped"] = "running" if item.get("status") == "running" else "stopped"
+        guest = Guest(vmid, kind, str(item.get("node", node_names[0])), status, config)
+        _add_guest(state, guest)
+        for snap in item.get("snapshots", []):
+            guest.snapshots[str(snap["name"])] = Snapshot(
+                str(snap["name"]), str(snap.get("description", "")), config=dict(guest.config)
+            )
+    return state
+
+
+def load_scenario(path: Path) -> ClusterState:
+    """A cluster from a YAML or JSON file."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"scenario {path} must hold a mapping at the top level")  # noqa: TRY004 - a bad file, not a bad argument
+    return state_from_dict(data)
+
+
+def build_state(scenario: Path | None, guests: int | None, offline_nodes: tuple[str, ...]) -> ClusterState:
+    """The cluster a simulator starts with."""
+    if scenario is not None:
+        state = load_scenario(scenario)
+    elif guests is not None:
+        state = generated_state(guests)
+    else:
+        state = default_state()
+    for name in offline_nodes:
+        if name not in state.nodes:
+            raise ValueError(f"--offline-node {name}: no such node (have {', '.join(state.nodes)})")
+        state.nodes[name].online = False
+    return state

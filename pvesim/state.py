@@ -1,0 +1,234 @@
+"""The simulated cluster: nodes, guests, storages and volumes, tasks, and effect counters.
+
+Guest configuration is kept the way PVE keeps it in its config files: every value a string.
+Handlers convert values to the types the schema declares when they answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "ClusterState",
+    "Guest",
+    "GuestKind",
+    "Node",
+    "Snapshot",
+    "SshExec",
+    "Storage",
+    "Task",
+    "Volume",
+]
+
+GuestKind = Literal["qemu", "lxc"]
+
+
+@dataclass
+class Node:
+    name: str
+    ip: str
+    online: bool = True
+    maxcpu: int = 16
+    maxmem: int = 64 * 1024**3
+    boot_time: float = field(default_factory=lambda: time.time() - 86400 * 12)
+
+    @property
+    def uptime(self) -> int:
+        return int(time.time() - self.boot_time) if self.online else 0
+
+
+@dataclass
+class Snapshot:
+    name: str
+    description: str = ""
+    snaptime: int = field(default_factory=lambda: int(time.time()))
+    parent: str | None = None
+    vmstate: bool = False
+    config: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Guest:
+    vmid: int
+    kind: GuestKind
+    node: str
+    status: Literal["running", "stopped"] = "stopped"
+    config: dict[str, str] = field(default_factory=dict)
+    snapshots: dict[str, Snapshot] = field(default_factory=dict)
+    paused: bool = False
+    started_at: float | None = None
+    # The cloud-init settings last written to the guest's cloud-init drive (qemu only), so
+    # GET .../cloudinit can show what a regenerate would change.
+    cloudinit_applied: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        key = "name" if self.kind == "qemu" else "hostname"
+        return self.config.get(key, f"{'VM' if self.kind == 'qemu' else 'CT'} {self.vmid}")
+
+    @property
+    def template(self) -> bool:
+        return self.config.get("template") == "1"
+
+    @property
+    def lock(self) -> str | None:
+        return self.config.get("lock")
+
+    @property
+    def label(self) -> str:
+        """How PVE names the guest in messages: "VM 100" or "CT 100"."""
+        return f"{'VM' if self.kind == 'qemu' else 'CT'} {self.vmid}"
+
+    @property
+    def uptime(self) -> int:
+        return int(time.time() - self.started_at) if self.status == "running" and self.started_at else 0
+
+    @property
+    def digest(self) -> str:
+        """SHA1 of the config text, as PVE computes `digest` over the config file."""
+        text = "".join(f"{key}: {value}\n" for key, value in sorted(self.config.items()))
+        return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+
+    def memory_bytes(self) -> int:
+        raw = self.config.get("memory", "2048" if self.kind == "qemu" else "512")
+        return int(raw.split(",")[0].removeprefix("current=")) * 1024**2
+
+    def cores(self) -> int:
+        return int(self.config.get("cores", "1")) * int(self.config.get("sockets", "1"))
+
+
+@dataclass
+class Storage:
+    storage: str
+    type: str
+    content: list[str]
+    shared: bool = False
+    total: int = 500 * 1024**3
+    path: str | None = None
+
+
+@dataclass
+class Volume:
+    volid: str
+    content: str
+    size: int
+    format: str
+    vmid: int | None = None
+    ctime: int = field(default_factory=lambda: int(time.time()) - 86400)
+
+    @property
+    def storage(self) -> str:
+        return self.volid.split(":", 1)[0]
+
+
+@dataclass
+class Task:
+    upid: str
+    node: str
+    type: str
+    id: str
+    user: str
+    pid: int
+    pstart: int
+    starttime: int
+    vmid: int | None = None
+    status: Literal["running", "stopped"] = "running"
+    exitstatus: str | None = None
+    endtime: int | None = None
+    log: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """The task as GET /nodes/{node}/tasks lists it."""
+        item: dict[str, Any] = {
+            "upid": self.upid,
+            "node": self.node,
+            "pid": self.pid,
+            "pstart": self.pstart,
+            "starttime": self.starttime,
+            "type": self.type,
+            "id": self.id,
+            "user": self.user,
+        }
+        if self.status == "stopped":
+            item["endtime"] = self.endtime
+            item["status"] = self.exitstatus
+        return item
+
+
+@dataclass(frozen=True)
+class SshExec:
+    """One `pct exec` the SSH endpoint ran: the argv as the remote side split it."""
+
+    vmid: int
+    argv: tuple[str, ...]
+    exit_status: int
+
+
+@dataclass
+class ClusterState:
+    cluster_name: str = "pvesim"
+    nodes: dict[str, Node] = field(default_factory=dict)
+    guests: dict[int, Guest] = field(default_factory=dict)
+    storages: dict[str, Storage] = field(default_factory=dict)
+    # Volumes live on a (node, storage) pair; a shared storage keeps its volumes under node "".
+    volumes: dict[tuple[str, str], dict[str, Volume]] = field(default_factory=dict)
+    tasks: dict[str, Task] = field(default_factory=dict)
+    # How many times each effect happened per VMID ("created", "started", "deleted", ...), so a
+    # test can prove an operation took effect exactly once.
+    counts: defaultdict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    ssh_execs: list[SshExec] = field(default_factory=list)
+
+    def count(self, vmid: int, effect: str) -> None:
+        self.counts[vmid][effect] += 1
+
+    def volume_bucket(self, node: str, storage: str) -> dict[str, Volume]:
+        shared = self.storages[storage].shared if storage in self.storages else False
+        return self.volumes.setdefault(("" if shared else node, storage), {})
+
+    def add_volume(self, node: str, volume: Volume) -> None:
+        self.volume_bucket(node, volume.storage)[volume.volid] = volume
+
+    def remove_guest_volumes(self, guest: Guest) -> list[str]:
+        """Drop every volume owned by a guest on its node; the volids removed."""
+        removed: list[str] = []
+        for (node, _storage), bucket in self.volumes.items():
+            if node not in ("", guest.node):
+                continue
+            for volid in [volid for volid, vol in bucket.items() if vol.vmid == guest.vmid and vol.content != "backup"]:
+                del bucket[volid]
+                removed.append(volid)
+        return removed
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain JSON (what /_sim/state answers)."""
+        return {
+            "cluster_name": self.cluster_name,
+            "nodes": {name: {"ip": n.ip, "online": n.online} for name, n in self.nodes.items()},
+            "guests": {
+                str(vmid): {
+                    "vmid": g.vmid,
+                    "type": g.kind,
+                    "node": g.node,
+                    "status": g.status,
+                    "paused": g.paused,
+                    "config": dict(g.config),
+                    "snapshots": sorted(g.snapshots),
+                }
+                for vmid, g in sorted(self.guests.items())
+            },
+            "storages": {
+                sid: {"type": s.type, "content": s.content, "shared": s.shared} for sid, s in self.storages.items()
+            },
+            "volumes": {
+                f"{node or '*'}/{storage}": sorted(bucket) for (node, storage), bucket in sorted(self.volumes.items())
+            },
+            "tasks": [
+                {**task.summary(), "status": task.status, "exitstatus": task.exitstatus} for task in self.tasks.values()
+            ],
+            "counts": {str(vmid): dict(counter) for vmid, counter in sorted(self.counts.items())},
+            "ssh_execs": [{"vmid": e.vmid, "argv": list(e.argv), "exit_status": e.exit_status} for e in self.ssh_execs],
+        }
