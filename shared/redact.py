@@ -37,9 +37,7 @@ class Redactor:
         self._values = sorted({s for s in secrets if s and len(s) >= 6}, key=len, reverse=True)
 
     def add(self, *secrets: str | None) -> None:
-        self._values = sorted(
-            {*self._values, *(s for s in secrets if s and len(s) >= 6)}, key=len, reverse=True
-        )
+        self._values = sorted({*self._values, *(s for s in secrets if s and len(s) >= 6)}, key=len, reverse=True)
 
     def text(self, value: str) -> str:
         for secret in self._values:

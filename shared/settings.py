@@ -48,24 +48,16 @@ class Settings(BaseSettings):
     # Jobs
     job_ttl_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_JOB_TTL"), ge=60)] = 7 * 24 * 3600
     wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_WAIT_SECONDS"), gt=0, le=3600)] = 45.0
-    read_timeout_seconds: Annotated[
-        float, Field(validation_alias=_env("PROXMOX_MCP_READ_TIMEOUT"), gt=0, le=600)
-    ] = 30.0
-    task_slice_seconds: Annotated[
-        float, Field(validation_alias=_env("PROXMOX_MCP_TASK_SLICE"), gt=0, le=3600)
-    ] = 60.0
-    task_max_seconds: Annotated[
-        float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0)
-    ] = 6 * 3600.0
+    read_timeout_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_READ_TIMEOUT"), gt=0, le=600)] = (
+        30.0
+    )
+    task_slice_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_SLICE"), gt=0, le=3600)] = 60.0
+    task_max_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0)] = 6 * 3600.0
     worker_max_jobs: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_MAX_JOBS"), ge=1, le=1000)] = 20
     worker_name: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_NAME"))] = None
-    worker_drain_seconds: Annotated[
-        int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_DRAIN"), ge=0, le=3600)
-    ] = 20
+    worker_drain_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_DRAIN"), ge=0, le=3600)] = 20
     # Workers wake at once when a job is enqueued; this is only the fallback poll interval.
-    worker_poll_seconds: Annotated[
-        float, Field(validation_alias=_env("PROXMOX_MCP_WORKER_POLL"), gt=0, le=60)
-    ] = 0.5
+    worker_poll_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_WORKER_POLL"), gt=0, le=60)] = 0.5
 
     # Logging
     log_level: Annotated[
@@ -130,4 +122,3 @@ def load_settings(**overrides: object) -> Settings:
         env = str(first["loc"][0]).upper() if first["loc"] else "settings"  # loc is the variable's name
         message = f"setting {env} is invalid: {first['msg']}"
         raise InvalidInput(message, hint="Fix it in the environment or .env.") from None
-

@@ -200,4 +200,3 @@ def _event_from(entry_id: str, data: dict[str, str]) -> JobEvent:
         percent=float(percent) if percent is not None else None,
         message=data.get("message"),
     )
-

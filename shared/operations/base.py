@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shared.sanitize import NodeName, Vmid
 
-__all__ = ["GuestParams", "Params", "Result"]
+__all__ = ["GuestNode", "GuestParams", "Params", "Result"]
 
 
 class Params(BaseModel):
@@ -23,11 +23,14 @@ class Result(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 
+GuestNode = Annotated[
+    NodeName | None,
+    Field(description="Node the guest is on. Omit it: the server looks the guest up in the cluster."),
+]
+
+
 class GuestParams(Params):
     """Addresses one guest (VM or container) by VMID; the node is looked up when omitted."""
 
     vmid: Vmid
-    node: Annotated[
-        NodeName | None,
-        Field(description="Node the guest is on. Omit it: the server looks the guest up in the cluster."),
-    ] = None
+    node: GuestNode = None

@@ -18,13 +18,15 @@ __all__ = [
     "LxcInterface",
     "LxcInterfaces",
     "LxcInterfacesParams",
+    "NodeFilter",
 ]
 
 
+NodeFilter = Annotated[NodeName | None, Field(description="Only guests on this node. Omit it for the whole cluster.")]
+
+
 class ListGuestsParams(Params):
-    node: Annotated[NodeName | None, Field(description="Only guests on this node. Omit it for the whole cluster.")] = (
-        None
-    )
+    node: NodeFilter = None
 
 
 class GuestInfo(Result):

@@ -9,12 +9,31 @@ from pydantic import Field
 from shared.operations.base import Params, Result
 from shared.sanitize import ContentType, NodeName, StorageId, Vmid
 
-__all__ = ["ListContentParams", "ListStorageParams", "StorageContent", "StorageInfo", "StorageItem", "StorageList"]
+__all__ = [
+    "ContentFilter",
+    "ListContentParams",
+    "ListStorageParams",
+    "OwnerFilter",
+    "StorageContent",
+    "StorageContentFilter",
+    "StorageInfo",
+    "StorageItem",
+    "StorageList",
+    "StorageNodeFilter",
+]
+
+
+StorageNodeFilter = Annotated[NodeName | None, Field(description="Only storages on this node. Omit it for every node.")]
+StorageContentFilter = Annotated[
+    ContentType | None, Field(description="Only storages that can hold this content type.")
+]
+ContentFilter = Annotated[ContentType | None, Field(description="Only this content type (iso, vztmpl, images...).")]
+OwnerFilter = Annotated[Vmid | None, Field(description="Only volumes owned by this guest.")]
 
 
 class ListStorageParams(Params):
-    node: Annotated[NodeName | None, Field(description="Only storages on this node. Omit it for every node.")] = None
-    content: Annotated[ContentType | None, Field(description="Only storages that can hold this content type.")] = None
+    node: StorageNodeFilter = None
+    content: StorageContentFilter = None
 
 
 class StorageInfo(Result):
@@ -38,8 +57,8 @@ class StorageList(Result):
 class ListContentParams(Params):
     node: NodeName
     storage: StorageId
-    content: Annotated[ContentType | None, Field(description="Only this content type (iso, vztmpl, images...).")] = None
-    vmid: Annotated[Vmid | None, Field(description="Only volumes owned by this guest.")] = None
+    content: ContentFilter = None
+    vmid: OwnerFilter = None
 
 
 class StorageItem(Result):

@@ -10,17 +10,30 @@ from pydantic import Field
 from shared.operations.base import Params, Result
 from shared.sanitize import UpidText
 
-__all__ = ["ErrorInfo", "JobStatus", "PveTaskLogParams", "PveTaskParams", "TaskLogLine", "TaskLogPage"]
+__all__ = [
+    "ErrorInfo",
+    "JobStatus",
+    "LogLimit",
+    "LogStart",
+    "PveTaskLogParams",
+    "PveTaskParams",
+    "TaskLogLine",
+    "TaskLogPage",
+]
 
 
 class PveTaskParams(Params):
     upid: UpidText
 
 
+LogStart = Annotated[int, Field(ge=0, description="First line to return, counted from 0 (PVE's 'start').")]
+LogLimit = Annotated[int, Field(ge=1, le=1000, description="Lines to return at most.")]
+
+
 class PveTaskLogParams(Params):
     upid: UpidText
-    start: Annotated[int, Field(ge=0, description="First line to return, counted from 0 (PVE's 'start').")] = 0
-    limit: Annotated[int, Field(ge=1, le=1000, description="Lines to return at most.")] = 50
+    start: LogStart = 0
+    limit: LogLimit = 50
 
 
 class ErrorInfo(Result):

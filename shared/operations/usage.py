@@ -10,18 +10,31 @@ from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
 from shared.sanitize import ConsolidationFn, GuestKind, NodeName, Timeframe, Vmid
 
-__all__ = ["MetricSummary", "ResourceUsage", "ResourceUsageParams", "UsagePoint"]
+__all__ = [
+    "MetricSummary",
+    "ResourceUsage",
+    "ResourceUsageParams",
+    "UsageCf",
+    "UsageNode",
+    "UsagePoint",
+    "UsageTimeframe",
+    "UsageVmid",
+]
+
+
+UsageVmid = Annotated[Vmid | None, Field(description="Usage of this guest. Omit it (and give node) for a node.")]
+UsageNode = Annotated[
+    NodeName | None, Field(description="Usage of this node; with vmid, the node the guest is on (optional).")
+]
+UsageTimeframe = Annotated[Timeframe, Field(description="Period to cover; PVE keeps about 70 points per period.")]
+UsageCf = Annotated[ConsolidationFn, Field(description="How PVE consolidates samples: AVERAGE or MAX.")]
 
 
 class ResourceUsageParams(Params):
-    vmid: Annotated[Vmid | None, Field(description="Usage of this guest. Omit it (and give node) for a node.")] = None
-    node: Annotated[
-        NodeName | None, Field(description="Usage of this node; with vmid, the node the guest is on (optional).")
-    ] = None
-    timeframe: Annotated[Timeframe, Field(description="Period to cover; PVE keeps about 70 points per period.")] = (
-        "hour"
-    )
-    cf: Annotated[ConsolidationFn, Field(description="How PVE consolidates samples: AVERAGE or MAX.")] = "AVERAGE"
+    vmid: UsageVmid = None
+    node: UsageNode = None
+    timeframe: UsageTimeframe = "hour"
+    cf: UsageCf = "AVERAGE"
 
     @model_validator(mode="after")
     def _needs_target(self) -> Self:
