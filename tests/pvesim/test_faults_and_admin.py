@@ -1,0 +1,105 @@
+"""Faults on demand and the /_sim admin surface that other processes use."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from pvesim.simulator import Simulator
+from tests.pvesim.helpers import finished
+
+
+async def test_next_errors_answer_then_stop(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_error(503, path="/nodes", count=2)
+    statuses = [(await client.get("/nodes")).status_code for _ in range(3)]
+    assert statuses == [503, 503, 200]
+
+
+async def test_596_fault_has_reason_and_no_body(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_error(596, method="GET", path="/nodes/{node}/qemu")
+    response = await client.get("/nodes/pve1/qemu")
+    assert response.status_code == 596
+    assert response.reason_phrase == "Broken pipe"
+    assert response.content == b""
+
+
+async def test_error_rate_applies_to_a_share_of_calls(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.error_rate = 0.5
+    statuses = [(await client.get("/version")).status_code for _ in range(40)]
+    assert 0 < statuses.count(500) < 40
+
+
+async def test_drop_before_handling_has_no_effect(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_drop(when="before", method="POST")
+    with pytest.raises(httpx.RemoteProtocolError):
+        await client.post("/nodes/pve1/qemu/101/status/start")
+    assert sim.state.tasks == {}
+
+
+async def test_drop_after_handling_applied_the_effect_once(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_drop(when="after", method="POST", path="/nodes/pve1/qemu/101/status/start")
+    with pytest.raises(httpx.RemoteProtocolError):
+        await client.post("/nodes/pve1/qemu/101/status/start")
+    (upid,) = sim.state.tasks
+    await finished(sim, client, upid)
+    assert sim.state.counts[101]["started"] == 1
+
+
+@pytest.mark.parametrize("mode", ["missing_field", "wrong_type", "not_json"])
+async def test_malformed_answer_once(client: httpx.AsyncClient, sim: Simulator, mode: str) -> None:
+    sim.faults.add_malformed("/nodes/{node}/qemu/{vmid}/status/current", mode=mode)  # type: ignore[arg-type]
+    spoiled = await client.get("/nodes/pve1/qemu/100/status/current")
+    if mode == "not_json":
+        with pytest.raises(ValueError, match="Expecting value"):
+            spoiled.json()
+    else:
+        data = spoiled.json()["data"]
+        assert data.get("ha") != {"managed": 0}
+    clean = (await client.get("/nodes/pve1/qemu/100/status/current")).json()["data"]
+    assert clean["ha"] == {"managed": 0}
+
+
+async def test_latency_is_added_to_answers(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.latency = 0.05
+    response = await client.get("/version")
+    assert response.status_code == 200
+    assert sim.faults.to_json()["latency"] == 0.05
+
+
+async def test_admin_surface_reads_state_and_sets_faults(sim: Simulator) -> None:
+    async with httpx.AsyncClient(
+        base_url=sim.url, verify=False, headers={"Authorization": sim.auth_header}  # noqa: S501
+    ) as admin:
+        state = (await admin.get("/_sim/state")).json()["data"]
+        assert state["guests"]["100"]["status"] == "running"
+        put = await admin.put("/_sim/faults", json={"errors": [{"status": 500, "path": "/version", "count": 1}]})
+        assert put.json()["data"]["errors"][0]["status"] == 500
+        api = await admin.get("/api2/json/version")
+        assert api.status_code == 500
+        requests = (await admin.get("/_sim/requests")).json()["data"]
+        assert requests[-1]["path"] == "/version"
+        assert requests[-1]["status"] == 500
+        await admin.put("/_sim/nodes/pve2", json={"online": False})
+        assert (await admin.get("/api2/json/nodes/pve2/lxc")).status_code == 595
+        await admin.get("/api2/json/nowhere")
+        assert (await admin.get("/_sim/violations")).json()["data"][0]["kind"] == "unknown_path"
+        assert (await admin.delete("/_sim/violations")).status_code == 200
+        assert sim.violations == []
+        upid = (await admin.post("/api2/json/nodes/pve1/qemu/101/status/start")).json()["data"]
+        waited = (await admin.get(f"/_sim/tasks/{upid}/wait", params={"timeout": 5})).json()["data"]
+        assert waited["exitstatus"] == "OK"
+        assert (await admin.delete("/_sim/faults")).status_code == 200
+
+
+async def test_admin_surface_refuses_the_limited_token(sim: Simulator) -> None:
+    async with httpx.AsyncClient(base_url=sim.url, verify=False) as admin:  # noqa: S501
+        assert (await admin.get("/_sim/state")).status_code == 401
+        limited = await admin.get("/_sim/state", headers={"Authorization": sim.limited_auth_header})
+        assert limited.status_code == 403
+
+
+async def test_many_concurrent_calls_are_all_answered(client: httpx.AsyncClient) -> None:
+    responses = await asyncio.gather(*(client.get("/nodes/pve1/qemu") for _ in range(50)))
+    assert {r.status_code for r in responses} == {200}
