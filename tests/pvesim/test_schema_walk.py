@@ -1,0 +1,131 @@
+"""Every simulated route answers 200 for a valid call, with a body that fits the schema's `returns`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+
+from pvesim.call import ROUTES
+from pvesim.config import SimConfig
+from pvesim.returns import KNOWN_RETURN_DIVERGENCES, check_returns
+from pvesim.simulator import Simulator
+from shared.pve.schema import SchemaVersion, load_schema
+from tests.pvesim.helpers import make_client
+
+TEMPLATE = "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst"
+
+
+def _pause(vmid: int) -> Callable[[Simulator], None]:
+    def setup(sim: Simulator) -> None:
+        sim.state.guests[vmid].paused = True
+
+    return setup
+
+
+@dataclass(frozen=True)
+class Example:
+    method: str
+    template: str
+    path: str
+    params: dict[str, Any] = field(default_factory=dict)
+    setup: Callable[[Simulator], None] | None = None
+
+
+EXAMPLES = [
+    Example("GET", "/version", "/version"),
+    Example("GET", "/nodes", "/nodes"),
+    Example("GET", "/nodes/{node}/status", "/nodes/pve1/status"),
+    Example("GET", "/cluster/resources", "/cluster/resources"),
+    Example("GET", "/cluster/nextid", "/cluster/nextid"),
+    Example("GET", "/cluster/status", "/cluster/status"),
+    Example("GET", "/access/permissions", "/access/permissions"),
+    Example("GET", "/storage", "/storage"),
+    Example("GET", "/nodes/{node}/storage", "/nodes/pve1/storage"),
+    Example("GET", "/nodes/{node}/storage/{storage}/status", "/nodes/pve1/storage/local/status"),
+    Example("GET", "/nodes/{node}/storage/{storage}/content", "/nodes/pve1/storage/local/content"),
+    Example("GET", "/nodes/{node}/rrddata", "/nodes/pve1/rrddata", {"timeframe": "hour"}),
+    Example("GET", "/nodes/{node}/tasks", "/nodes/pve1/tasks", {"source": "all"}),
+    Example("GET", "/nodes/{node}/tasks/{upid}/status", "/nodes/pve1/tasks/{upid}/status"),
+    Example("GET", "/nodes/{node}/tasks/{upid}/log", "/nodes/pve1/tasks/{upid}/log"),
+    Example("DELETE", "/nodes/{node}/tasks/{upid}", "/nodes/pve1/tasks/{upid}"),
+    Example("POST", "/nodes/{node}/qemu", "/nodes/pve1/qemu", {"vmid": 130, "scsi0": "local-lvm:1", "net0": "virtio,bridge=vmbr0"}),
+    Example("POST", "/nodes/{node}/lxc", "/nodes/pve1/lxc", {"vmid": 330, "ostemplate": TEMPLATE, "rootfs": "local-lvm:2"}),
+    Example("DELETE", "/nodes/{node}/qemu/{vmid}", "/nodes/pve1/qemu/101", {"purge": 1}),
+    Example("DELETE", "/nodes/{node}/lxc/{vmid}", "/nodes/pve1/lxc/201", {"purge": 1}),
+    Example("POST", "/nodes/{node}/qemu/{vmid}/agent/exec", "/nodes/pve1/qemu/100/agent/exec", {"command": "hostname"}),
+    Example(
+        "GET",
+        "/nodes/{node}/qemu/{vmid}/agent/exec-status",
+        "/nodes/pve1/qemu/100/agent/exec-status",
+        {"pid": "{pid}"},
+    ),
+    Example("POST", "/nodes/{node}/qemu/{vmid}/clone", "/nodes/pve1/qemu/9000/clone", {"newid": 131, "name": "c"}),
+    Example("GET", "/nodes/{node}/qemu/{vmid}/cloudinit", "/nodes/pve1/qemu/100/cloudinit"),
+    Example("PUT", "/nodes/{node}/qemu/{vmid}/cloudinit", "/nodes/pve1/qemu/100/cloudinit"),
+    Example("POST", "/nodes/{node}/qemu/{vmid}/config", "/nodes/pve1/qemu/101/config", {"cores": 4}),
+    Example("GET", "/nodes/{node}/lxc/{vmid}/interfaces", "/nodes/pve1/lxc/200/interfaces"),
+]
+for _kind, _vmid, _stopped, _snap in (("qemu", 100, 101, "before-upgrade"), ("lxc", 200, 201, "clean")):
+    _base = f"/nodes/{{node}}/{_kind}"
+    EXAMPLES += [
+        Example("GET", _base, f"/nodes/pve1/{_kind}"),
+        Example("GET", f"{_base}/{{vmid}}/config", f"/nodes/pve1/{_kind}/{_vmid}/config"),
+        Example("PUT", f"{_base}/{{vmid}}/config", f"/nodes/pve1/{_kind}/{_vmid}/config", {"description": "hello"}),
+        Example("GET", f"{_base}/{{vmid}}/status/current", f"/nodes/pve1/{_kind}/{_vmid}/status/current"),
+        Example("GET", f"{_base}/{{vmid}}/rrddata", f"/nodes/pve1/{_kind}/{_vmid}/rrddata", {"timeframe": "day"}),
+        Example("GET", f"{_base}/{{vmid}}/snapshot", f"/nodes/pve1/{_kind}/{_vmid}/snapshot"),
+        Example("POST", f"{_base}/{{vmid}}/snapshot", f"/nodes/pve1/{_kind}/{_vmid}/snapshot", {"snapname": "walk"}),
+        Example(
+            "POST",
+            f"{_base}/{{vmid}}/snapshot/{{snapname}}/rollback",
+            f"/nodes/pve1/{_kind}/{_vmid}/snapshot/{_snap}/rollback",
+        ),
+        Example("DELETE", f"{_base}/{{vmid}}/snapshot/{{snapname}}", f"/nodes/pve1/{_kind}/{_vmid}/snapshot/{_snap}"),
+        Example("POST", f"{_base}/{{vmid}}/status/start", f"/nodes/pve1/{_kind}/{_stopped}/status/start"),
+        Example("POST", f"{_base}/{{vmid}}/status/stop", f"/nodes/pve1/{_kind}/{_vmid}/status/stop"),
+        Example("POST", f"{_base}/{{vmid}}/status/shutdown", f"/nodes/pve1/{_kind}/{_vmid}/status/shutdown"),
+        Example("POST", f"{_base}/{{vmid}}/status/reboot", f"/nodes/pve1/{_kind}/{_vmid}/status/reboot"),
+        Example("POST", f"{_base}/{{vmid}}/status/suspend", f"/nodes/pve1/{_kind}/{_vmid}/status/suspend"),
+        Example("POST", f"{_base}/{{vmid}}/status/resume", f"/nodes/pve1/{_kind}/{_vmid}/status/resume", setup=_pause(_vmid)),
+    ]
+
+
+def test_the_examples_cover_every_simulated_route() -> None:
+    assert {(e.method, e.template) for e in EXAMPLES} == set(ROUTES)
+
+
+async def _fill(example: Example, sim: Simulator, http: httpx.AsyncClient) -> tuple[str, dict[str, Any]]:
+    path, params = example.path, dict(example.params)
+    if "{upid}" in path:
+        sim.faults.add_task_rule(type="qmstart", duration=30, count=1)
+        upid = (await http.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
+        path = path.replace("{upid}", upid)
+    if params.get("pid") == "{pid}":
+        params["pid"] = (await http.post("/nodes/pve1/qemu/100/agent/exec", data={"command": "id"})).json()["data"]["pid"]
+    return path, params
+
+
+@pytest.mark.parametrize("version", ["9.1", "8.4"])
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.method} {e.template}")
+async def test_route_answers_within_its_declared_returns(example: Example, version: SchemaVersion) -> None:
+    async with Simulator(SimConfig(pve_version=version, task_duration=0.01)) as sim, make_client(sim) as http:
+        if example.setup:
+            example.setup(sim)
+        path, params = await _fill(example, sim, http)
+        if example.method in ("POST", "PUT"):
+            response = await http.request(example.method, path, data=params)
+        else:
+            response = await http.request(example.method, path, params=params)
+        assert response.status_code == 200, response.text
+        returns = load_schema(version).endpoint(example.template, example.method)
+        assert returns is not None
+        problems = check_returns(returns.returns, response.json()["data"])
+        if (example.method, example.template) in KNOWN_RETURN_DIVERGENCES:
+            assert problems, "a known divergence that no longer diverges: drop it from KNOWN_RETURN_DIVERGENCES"
+        else:
+            assert problems == []
+        assert sim.violations == []
