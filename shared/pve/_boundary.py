@@ -60,8 +60,11 @@ GATEWAY_STATUSES = frozenset({502, 503, 504})
 TRANSIENT_STATUSES = NODE_STATUSES | GATEWAY_STATUSES
 
 # PVE answers 500 with its `die` text; these are the texts of missing objects and of guest locks
-# (PVE::AbstractConfig "does not exist", check_node_exists "no such cluster node", lock_file_full).
-_NOT_FOUND = re.compile(r"does not exist|\bno such\b|unable to find configuration file", re.IGNORECASE)
+# (PVE::AbstractConfig "does not exist", check_node_exists "no such cluster node", the proxy's
+# "hostname lookup 'x' failed" for a node name the cluster does not know, lock_file_full).
+_NOT_FOUND = re.compile(
+    r"does not exist|\bno such\b|unable to find configuration file|hostname lookup '[^']*' failed", re.IGNORECASE
+)
 _LOCKED = re.compile(r"\bis locked\b|can't lock file|can't acquire lock", re.IGNORECASE)
 
 _TLS_HINT = (

@@ -233,6 +233,13 @@ async def test_offline_node_is_node_unreachable(pve):
     assert "595" in caught.value.message
 
 
+async def test_node_the_cluster_does_not_know_is_not_found(pve):
+    with pytest.raises(NotFound) as caught:
+        await pve.get("/nodes/{node}/qemu", list[QemuSummary], path={"node": "pve9"})
+
+    assert "pve9" in caught.value.message
+
+
 async def test_wrong_secret_is_authentication_failed(shared_sim):
     async with _client(shared_sim, secret="not-the-secret") as pve:
         with pytest.raises(AuthenticationFailed):
