@@ -1,0 +1,125 @@
+"""Every read tool through the real MCP client over stdio, against pvesim, in both deployment modes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp import Client
+
+from tests.support.stack import Stack
+
+pytestmark = __import__("pytest").mark.timeout(120)
+
+
+async def call(mcp: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await mcp.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def error_of(mcp: Client, tool: str, **arguments: Any) -> str:
+    result = await mcp.call_tool(tool, arguments)
+    assert result.is_error, result.structured_content
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert "Traceback" not in text
+    return text
+
+
+async def test_every_tool_publishes_a_schema_annotations_and_a_description(mcp: Client) -> None:
+    tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
+    reads = {
+        "list_nodes", "list_vms", "list_lxc_containers", "list_storage", "list_storage_content",
+        "get_instance_config", "get_lxc_interfaces", "get_resource_usage", "list_snapshots",
+        "get_task_status", "get_task_log", "get_mcp_logs",
+    }  # fmt: skip
+    assert reads <= tools.keys()
+    for name in reads:
+        tool = tools[name]
+        assert tool.description and len(tool.description) > 40, name
+        assert tool.output_schema is not None, name
+        assert tool.annotations is not None and tool.annotations.read_only_hint is True, name
+
+
+async def test_list_nodes_shows_every_node_with_status(mcp: Client, stack: Stack) -> None:
+    nodes = (await call(mcp, "list_nodes"))["nodes"]
+    assert {n["node"]: n["status"] for n in nodes} == {
+        name: "online" if node.online else "offline" for name, node in stack.sim.state.nodes.items()
+    }
+
+
+async def test_list_vms_without_node_covers_the_cluster(mcp: Client, stack: Stack) -> None:
+    guests = (await call(mcp, "list_vms"))["guests"]
+    expected = {g.vmid: g.node for g in stack.sim.state.guests.values() if g.kind == "qemu"}
+    assert {g["vmid"]: g["node"] for g in guests} == expected
+    assert all(g["kind"] == "qemu" for g in guests)
+
+
+async def test_list_containers_on_one_node(mcp: Client, stack: Stack) -> None:
+    guests = (await call(mcp, "list_lxc_containers", node="pve1"))["guests"]
+    expected = {g.vmid for g in stack.sim.state.guests.values() if g.kind == "lxc" and g.node == "pve1"}
+    assert {g["vmid"] for g in guests} == expected
+
+
+async def test_storage_and_its_iso_content(mcp: Client) -> None:
+    storages = (await call(mcp, "list_storage", node="pve1", content="iso"))["storages"]
+    assert storages and all("iso" in s["content"] for s in storages)
+    storage = storages[0]["storage"]
+    items = (await call(mcp, "list_storage_content", node="pve1", storage=storage, content="iso"))["items"]
+    assert items and all(i["volid"].startswith(f"{storage}:iso/") and i["content"] == "iso" for i in items)
+
+
+async def test_config_of_a_guest_found_without_its_node(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.kind == "lxc")
+    config = await call(mcp, "get_instance_config", vmid=guest.vmid)
+    assert (config["node"], config["kind"]) == (guest.node, "lxc")
+    assert config["config"]["hostname"] == guest.config["hostname"]
+
+
+async def test_config_with_the_wrong_node_names_the_right_one(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.node == "pve1")
+    text = await error_of(mcp, "get_instance_config", vmid=guest.vmid, node="pve2")
+    assert text.startswith("NOT_FOUND:") or "NOT_FOUND:" in text
+    assert "node=pve1" in text
+
+
+async def test_unknown_guest_is_not_found_with_a_next_step(mcp: Client) -> None:
+    text = await error_of(mcp, "get_instance_config", vmid=987654)
+    assert "NOT_FOUND: no guest with VMID 987654" in text
+    assert "Next: List guests" in text
+
+
+async def test_container_interfaces_of_a_running_container(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.kind == "lxc" and g.status == "running")
+    interfaces = (await call(mcp, "get_lxc_interfaces", vmid=guest.vmid))["interfaces"]
+    assert "eth0" in {i["name"] for i in interfaces}
+
+
+async def test_interfaces_of_a_stopped_container_is_a_conflict(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.kind == "lxc" and g.status == "stopped")
+    assert "CONFLICT:" in await error_of(mcp, "get_lxc_interfaces", vmid=guest.vmid)
+
+
+async def test_resource_usage_of_a_guest_and_of_a_node(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.status == "running")
+    usage = await call(mcp, "get_resource_usage", vmid=guest.vmid, timeframe="hour")
+    assert usage["target"] == "guest" and usage["points"]
+    assert 0 <= usage["summary"]["cpu_percent"]["maximum"] <= 100
+    node = await call(mcp, "get_resource_usage", node="pve1", timeframe="day", cf="MAX")
+    assert node["target"] == "node" and node["points"]
+
+
+async def test_resource_usage_needs_a_target(mcp: Client) -> None:
+    assert "VALIDATION_ERROR: give vmid (a guest) or node (a node)" in await error_of(mcp, "get_resource_usage")
+
+
+async def test_snapshots_hide_the_current_pseudo_entry(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.snapshots)
+    listed = await call(mcp, "list_snapshots", vmid=guest.vmid)
+    assert {s["name"] for s in listed["snapshots"]} == set(guest.snapshots) - {"current"}
+
+
+async def test_bad_input_is_a_validation_error(mcp: Client) -> None:
+    assert "VALIDATION_ERROR: node:" in await error_of(mcp, "list_vms", node="no such node!")
+    assert "VALIDATION_ERROR: vmid:" in await error_of(mcp, "get_instance_config", vmid=42)
+    assert "VALIDATION_ERROR" in await error_of(mcp, "list_storage_content", node="pve1", storage="../etc")

@@ -1,0 +1,143 @@
+"""The product as users run it: pvesim, a private redis-server, worker processes and the stdio server.
+
+`Stack.env()` is the environment a user would set; workers run as `python -m workers`
+processes and the MCP server as `python -m mcp_frontend`, spoken to by the real MCP client
+over stdio. In embedded mode there is no Redis and no worker process: the server runs both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mcp import Client, StdioServerParameters
+
+from pvesim.simulator import Simulator
+from tests.support.redis_server import RedisServer
+
+__all__ = ["HostedClient", "Stack", "WorkerProcess"]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class WorkerProcess:
+    """One `python -m workers` process (the command docker compose runs)."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def kill(self) -> None:
+        """SIGKILL: no drain, no cleanup, as when a container is killed."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@dataclass
+class Stack:
+    sim: Simulator
+    redis: RedisServer | None
+    log_dir: Path
+    extra_env: dict[str, str] = field(default_factory=dict)
+    workers: list[WorkerProcess] = field(default_factory=list)
+
+    @property
+    def embedded(self) -> bool:
+        return self.redis is None
+
+    def env(self, **overrides: str) -> dict[str, str]:
+        """The environment of the server and worker processes."""
+        base = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+        base.update(
+            {
+                "PROXMOX_URL": self.sim.url,
+                "PROXMOX_TOKEN_NAME": self.sim.token_name,
+                "PROXMOX_TOKEN_VALUE": self.sim.token_secret,
+                "PROXMOX_CA_BUNDLE": str(self.sim.ca_path),
+                "PROXMOX_MCP_LOG_LEVEL": "DEBUG",
+                "PYTHONPATH": str(ROOT),
+            }
+        )
+        if self.redis is not None:
+            base["REDIS_URL"] = self.redis.url
+        base.update(self.extra_env)
+        base.update(overrides)
+        return base
+
+    def start_worker(self, name: str, command: list[str] | None = None, **env: str) -> WorkerProcess:
+        log_path = self.log_dir / f"worker-{name}.log"
+        process = subprocess.Popen(
+            command or [sys.executable, "-m", "workers"],
+            env=self.env(PROXMOX_MCP_WORKER_NAME=name, PROXMOX_MCP_LOG_FILE=str(log_path), **env),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=self.log_dir,  # not the checkout: a developer's .env there must not leak into tests
+        )
+        worker = WorkerProcess(name, process, log_path)
+        self.workers.append(worker)
+        return worker
+
+    def client(self, env: Mapping[str, str] | None = None, **kwargs: object) -> Client:
+        """The real MCP client, launching the server over stdio."""
+        params = StdioServerParameters(
+            command=sys.executable,
+            args=["-m", "mcp_frontend"],
+            env=dict(env) if env is not None else self.env(PROXMOX_MCP_LOG_FILE=str(self.log_dir / "server.log")),
+            cwd=str(self.log_dir),
+        )
+        return Client(params, **kwargs)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        for worker in self.workers:
+            worker.stop()
+
+
+class HostedClient:
+    """Keeps a Client's context in a task of its own.
+
+    anyio cancel scopes must be exited in the task that entered them; pytest-asyncio may set
+    up and tear down a fixture in different tasks, so the fixture holds this host instead.
+    """
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self._ready = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._error: BaseException | None = None
+
+    async def __aenter__(self) -> Client:
+        self._task = asyncio.create_task(self._run())
+        await asyncio.wait([self._task, asyncio.create_task(self._ready.wait())], return_when=asyncio.FIRST_COMPLETED)
+        if self._error is not None:
+            raise self._error
+        return self._client
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._task is not None:
+            await self._task
+
+    async def _run(self) -> None:
+        try:
+            async with self._client:
+                self._ready.set()
+                await self._stop.wait()
+        except BaseException as error:  # surfaced to the fixture that entered
+            self._error = error
+            self._ready.set()
