@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pvesim.errors import ApiError
 from pvesim.state import Guest, GuestKind
-from pvesim.tasks import Work
+from pvesim.tasks import Effect, Work
 from pvesim.validation import schema_for
 
 if TYPE_CHECKING:
@@ -57,10 +57,12 @@ class Call:
         guest: Guest | None,
         task_id: str | None = None,
         config_lock: str | None = None,
+        on_failure: Effect | None = None,
     ) -> str:
         """Run work as a PVE task on this call's node; the UPID."""
         task = self.core.tasks.start(
             config_lock=config_lock,
+            on_failure=on_failure,
             node=self.node,
             task_type=task_type,
             task_id=task_id if task_id is not None else (str(guest.vmid) if guest else ""),

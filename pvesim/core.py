@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import parse_qsl
@@ -153,20 +152,10 @@ class SimCore:
         self.requests: list[RequestRecord] = []
         self.violations: list[Violation] = []
         self.agent_results: dict[int, tuple[int, CommandResult]] = {}
-        self._background: set[asyncio.Task[None]] = set()
         self._resolved: dict[tuple[str, str], tuple[Endpoint | None, str | None, dict[str, str]]] = {}
-
-    def background(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run follow-up work (cleanup after a failed create) without losing track of it."""
-        task = asyncio.create_task(coroutine)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
         await self.tasks.shutdown()
-        for task in list(self._background):
-            task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)
 
     def _resolve(self, method: str, path: str) -> tuple[Endpoint | None, str | None, dict[str, str]]:
         key = (method, path)

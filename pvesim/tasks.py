@@ -89,10 +89,12 @@ class TaskRunner:
         work: Work,
         guest: Guest | None,
         config_lock: str | None = None,
+        on_failure: Effect | None = None,
     ) -> Task:
         """Create the task record and run its work in the background; returns at once, like PVE's fork_worker.
 
-        `config_lock` is the `lock` the guest's config carries while the task runs ("snapshot", ...).
+        `config_lock` is the `lock` the guest's config carries while the task runs ("snapshot", ...);
+        `on_failure` undoes what the task set up when it ends in error (a half-created guest).
         """
         node_state = self._state.nodes[node]
         upid = Upid(
@@ -120,11 +122,13 @@ class TaskRunner:
         if guest is not None and config_lock is not None:
             guest.config["lock"] = config_lock
         self._running[task.upid] = asyncio.create_task(
-            self._run(task, work, guest, config_lock), name=f"pvesim {task.upid}"
+            self._run(task, work, guest, config_lock, on_failure), name=f"pvesim {task.upid}"
         )
         return task
 
-    async def _run(self, task: Task, work: Work, guest: Guest | None, config_lock: str | None) -> None:
+    async def _run(
+        self, task: Task, work: Work, guest: Guest | None, config_lock: str | None, on_failure: Effect | None
+    ) -> None:
         duration, outcome = self._faults.task_plan(task.type, task.vmid)
         context = TaskContext(task, self._default_duration if duration is None else duration)
         lock = self._lock(guest) if guest else None
@@ -141,6 +145,9 @@ class TaskRunner:
             # What PVE's worker writes when the task is stopped (SIGTERM -> die "received interrupt").
             self._end(task, "received interrupt")
         finally:
+            failed = task.exitstatus is not None and task.exitstatus != "OK" and not task.exitstatus.startswith("WARN")
+            if failed and on_failure is not None:
+                on_failure()
             if guest is not None and config_lock is not None and guest.config.get("lock") == config_lock:
                 del guest.config["lock"]
             if acquired and lock is not None:

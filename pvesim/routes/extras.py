@@ -135,16 +135,10 @@ async def clone(call: Call) -> Any:
 
         return effect
 
-    upid = call.start_task("qmclone", work, guest=source)
-    task = state.tasks[upid]
+    def forget() -> None:
+        state.guests.pop(newid, None)
 
-    async def cleanup() -> None:
-        await call.core.tasks.wait(upid, timeout=3600)
-        if task.exitstatus is not None and not (task.exitstatus == "OK" or task.exitstatus.startswith("WARNINGS")):
-            state.guests.pop(newid, None)
-
-    call.core.background(cleanup())
-    return upid
+    return call.start_task("qmclone", work, guest=source, on_failure=forget)
 
 
 @route("GET", "/nodes/{node}/lxc/{vmid}/interfaces")

@@ -323,20 +323,14 @@ def _register_create_delete(kind: GuestKind) -> None:
             values["rootfs"] = f"{call.params.get('storage', 'local')}:4"
         guest = Guest(vmid, kind, call.node, "stopped", values)
         state.guests[vmid] = guest
-        upid = call.start_task(
-            f"{task_prefix(kind)}create", _create_work(call, guest), guest=guest, config_lock="create"
-        )
-        task = state.tasks[upid]
 
-        async def cleanup() -> None:
+        def forget() -> None:
             # PVE removes a guest whose create task failed.
-            await call.core.tasks.wait(upid, timeout=3600)
-            if task.exitstatus is not None and not (task.exitstatus == "OK" or task.exitstatus.startswith("WARNINGS")):
-                state.remove_guest_volumes(guest)
-                state.guests.pop(vmid, None)
+            state.remove_guest_volumes(guest)
+            state.guests.pop(vmid, None)
 
-        call.core.background(cleanup())
-        return upid
+        work = _create_work(call, guest)
+        return call.start_task(f"{task_prefix(kind)}create", work, guest=guest, config_lock="create", on_failure=forget)
 
     @route("DELETE", f"/nodes/{{node}}/{kind}/{{vmid}}")
     async def delete(call: Call) -> Any:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from tests.pvesim.helpers import make_client
 
 
 async def test_call_without_token_gets_401_no_ticket(sim: Simulator, client: httpx.AsyncClient) -> None:
@@ -56,9 +58,7 @@ async def test_permissions_endpoint_lists_the_calling_tokens_privileges(
     assert limited["/"]["VM.Audit"] == 1
 
 
-async def test_unknown_path_is_501_with_pves_message_and_a_violation(
-    sim: Simulator, client: httpx.AsyncClient
-) -> None:
+async def test_unknown_path_is_501_with_pves_message_and_a_violation(sim: Simulator, client: httpx.AsyncClient) -> None:
     response = await client.get("/nodes/pve1/frobnicate")
     assert response.status_code == 501
     assert response.json()["message"] == "Method 'GET /nodes/pve1/frobnicate' not implemented\n"
@@ -94,9 +94,6 @@ async def test_error_reason_phrase_carries_pves_message(client: httpx.AsyncClien
 
 
 async def test_plain_http_mode_serves_the_same_api() -> None:
-    from pvesim.config import SimConfig
-    from tests.pvesim.helpers import make_client
-
     async with Simulator(SimConfig(https=False)) as sim, make_client(sim) as http:
         assert sim.url.startswith("http://")
         assert sim.ca_path is None
@@ -105,8 +102,5 @@ async def test_plain_http_mode_serves_the_same_api() -> None:
 
 @pytest.mark.parametrize("version", ["9.1", "8.4"])
 async def test_version_reports_the_simulated_release(version: str) -> None:
-    from pvesim.config import SimConfig
-    from tests.pvesim.helpers import make_client
-
     async with Simulator(SimConfig(pve_version=version)) as sim, make_client(sim) as http:  # type: ignore[arg-type]
         assert (await http.get("/version")).json()["data"]["release"] == version

@@ -70,7 +70,9 @@ async def test_latency_is_added_to_answers(client: httpx.AsyncClient, sim: Simul
 
 async def test_admin_surface_reads_state_and_sets_faults(sim: Simulator) -> None:
     async with httpx.AsyncClient(
-        base_url=sim.url, verify=False, headers={"Authorization": sim.auth_header}  # noqa: S501
+        base_url=sim.url,
+        verify=False,
+        headers={"Authorization": sim.auth_header},
     ) as admin:
         state = (await admin.get("/_sim/state")).json()["data"]
         assert state["guests"]["100"]["status"] == "running"
@@ -94,7 +96,7 @@ async def test_admin_surface_reads_state_and_sets_faults(sim: Simulator) -> None
 
 
 async def test_admin_surface_refuses_the_limited_token(sim: Simulator) -> None:
-    async with httpx.AsyncClient(base_url=sim.url, verify=False) as admin:  # noqa: S501
+    async with httpx.AsyncClient(base_url=sim.url, verify=False) as admin:
         assert (await admin.get("/_sim/state")).status_code == 401
         limited = await admin.get("/_sim/state", headers={"Authorization": sim.limited_auth_header})
         assert limited.status_code == 403

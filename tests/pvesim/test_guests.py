@@ -64,12 +64,13 @@ async def test_lxc_create_from_template_and_start(sim: Simulator, client: httpx.
     assert any("extracting archive" in line for line in await task_log(client, upid))
 
 
-async def test_create_with_missing_template_fails_and_leaves_no_guest(sim: Simulator, client: httpx.AsyncClient) -> None:
-    upid = (await client.post("/nodes/pve1/lxc", data={"vmid": "301", "ostemplate": "local:vztmpl/nope.tar.zst"})).json()[
-        "data"
-    ]
+async def test_create_with_missing_template_fails_and_leaves_no_guest(
+    sim: Simulator, client: httpx.AsyncClient
+) -> None:
+    upid = (
+        await client.post("/nodes/pve1/lxc", data={"vmid": "301", "ostemplate": "local:vztmpl/nope.tar.zst"})
+    ).json()["data"]
     assert (await finished(sim, client, upid))["exitstatus"] == "volume 'local:vztmpl/nope.tar.zst' does not exist"
-    await sim.core.close()  # lets the cleanup that follows a failed create finish
     assert 301 not in sim.state.guests
 
 
@@ -97,7 +98,12 @@ async def test_snapshot_create_rollback_delete(sim: Simulator, client: httpx.Asy
     assert (await finished(sim, client, again))["exitstatus"] == "snapshot name 'before' already used"
     delete = (await client.delete("/nodes/pve1/lxc/201/snapshot/before")).json()["data"]
     assert (await finished(sim, client, delete))["exitstatus"] == "OK"
-    assert sim.state.counts[201] == {"snapshot_created": 1, "rolled_back": 1, "snapshot_deleted": 1, "config_updated": 1}
+    assert sim.state.counts[201] == {
+        "snapshot_created": 1,
+        "rolled_back": 1,
+        "snapshot_deleted": 1,
+        "config_updated": 1,
+    }
 
 
 async def test_config_put_is_sync_and_post_is_a_task(sim: Simulator, client: httpx.AsyncClient) -> None:
@@ -126,7 +132,9 @@ async def test_cloudinit_pending_view_and_regenerate(sim: Simulator, client: htt
 
 
 async def test_agent_exec_returns_pid_and_output(client: httpx.AsyncClient) -> None:
-    pid = (await client.post("/nodes/pve1/qemu/100/agent/exec", data={"command": ["echo", "$(id)"]})).json()["data"]["pid"]
+    pid = (await client.post("/nodes/pve1/qemu/100/agent/exec", data={"command": ["echo", "$(id)"]})).json()["data"][
+        "pid"
+    ]
     status = (await client.get("/nodes/pve1/qemu/100/agent/exec-status", params={"pid": pid})).json()["data"]
     assert status == {"exited": 1, "exitcode": 0, "out-data": "$(id)\n"}
     stopped = await client.post("/nodes/pve1/qemu/101/agent/exec", data={"command": "hostname"})

@@ -52,8 +52,15 @@ EXAMPLES = [
     Example("GET", "/nodes/{node}/tasks/{upid}/status", "/nodes/pve1/tasks/{upid}/status"),
     Example("GET", "/nodes/{node}/tasks/{upid}/log", "/nodes/pve1/tasks/{upid}/log"),
     Example("DELETE", "/nodes/{node}/tasks/{upid}", "/nodes/pve1/tasks/{upid}"),
-    Example("POST", "/nodes/{node}/qemu", "/nodes/pve1/qemu", {"vmid": 130, "scsi0": "local-lvm:1", "net0": "virtio,bridge=vmbr0"}),
-    Example("POST", "/nodes/{node}/lxc", "/nodes/pve1/lxc", {"vmid": 330, "ostemplate": TEMPLATE, "rootfs": "local-lvm:2"}),
+    Example(
+        "POST",
+        "/nodes/{node}/qemu",
+        "/nodes/pve1/qemu",
+        {"vmid": 130, "scsi0": "local-lvm:1", "net0": "virtio,bridge=vmbr0"},
+    ),
+    Example(
+        "POST", "/nodes/{node}/lxc", "/nodes/pve1/lxc", {"vmid": 330, "ostemplate": TEMPLATE, "rootfs": "local-lvm:2"}
+    ),
     Example("DELETE", "/nodes/{node}/qemu/{vmid}", "/nodes/pve1/qemu/101", {"purge": 1}),
     Example("DELETE", "/nodes/{node}/lxc/{vmid}", "/nodes/pve1/lxc/201", {"purge": 1}),
     Example("POST", "/nodes/{node}/qemu/{vmid}/agent/exec", "/nodes/pve1/qemu/100/agent/exec", {"command": "hostname"}),
@@ -90,7 +97,9 @@ for _kind, _vmid, _stopped, _snap in (("qemu", 100, 101, "before-upgrade"), ("lx
         Example("POST", f"{_base}/{{vmid}}/status/shutdown", f"/nodes/pve1/{_kind}/{_vmid}/status/shutdown"),
         Example("POST", f"{_base}/{{vmid}}/status/reboot", f"/nodes/pve1/{_kind}/{_vmid}/status/reboot"),
         Example("POST", f"{_base}/{{vmid}}/status/suspend", f"/nodes/pve1/{_kind}/{_vmid}/status/suspend"),
-        Example("POST", f"{_base}/{{vmid}}/status/resume", f"/nodes/pve1/{_kind}/{_vmid}/status/resume", setup=_pause(_vmid)),
+        Example(
+            "POST", f"{_base}/{{vmid}}/status/resume", f"/nodes/pve1/{_kind}/{_vmid}/status/resume", setup=_pause(_vmid)
+        ),
     ]
 
 
@@ -105,7 +114,9 @@ async def _fill(example: Example, sim: Simulator, http: httpx.AsyncClient) -> tu
         upid = (await http.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
         path = path.replace("{upid}", upid)
     if params.get("pid") == "{pid}":
-        params["pid"] = (await http.post("/nodes/pve1/qemu/100/agent/exec", data={"command": "id"})).json()["data"]["pid"]
+        params["pid"] = (await http.post("/nodes/pve1/qemu/100/agent/exec", data={"command": "id"})).json()["data"][
+            "pid"
+        ]
     return path, params
 
 

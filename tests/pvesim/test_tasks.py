@@ -73,7 +73,11 @@ async def test_forced_warnings_and_errors(sim: Simulator, client: httpx.AsyncCli
     warn = (await client.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
     fail = (await client.post("/nodes/pve2/qemu/102/status/stop")).json()["data"]
     assert (await finished(sim, client, warn))["exitstatus"] == "WARNINGS: 2"
-    assert (await task_log(client, warn))[-3:] == ["WARN: simulated warning 1", "WARN: simulated warning 2", "TASK WARNINGS: 2"]
+    assert (await task_log(client, warn))[-3:] == [
+        "WARN: simulated warning 1",
+        "WARN: simulated warning 2",
+        "TASK WARNINGS: 2",
+    ]
     assert sim.state.guests[101].status == "running"
     assert (await finished(sim, client, fail))["exitstatus"] == "storage full"
     assert sim.state.guests[102].status == "running"

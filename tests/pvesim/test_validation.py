@@ -40,7 +40,9 @@ async def test_missing_required_parameter_is_rejected(sim: Simulator, client: ht
 async def test_conflicting_path_and_body_parameter_is_rejected(sim: Simulator, client: httpx.AsyncClient) -> None:
     response = await client.post("/nodes/pve1/qemu/100/status/stop", data={"vmid": "101"})
     assert response.status_code == 400
-    assert response.json()["errors"] == {"vmid": "duplicate parameter (already defined in URI) with conflicting values!"}
+    assert response.json()["errors"] == {
+        "vmid": "duplicate parameter (already defined in URI) with conflicting values!"
+    }
 
 
 async def test_same_value_duplicate_passes_on_9_1_but_is_recorded(sim: Simulator, client: httpx.AsyncClient) -> None:
@@ -85,9 +87,7 @@ async def test_folded_indexed_options_are_accepted_up_to_their_limit(client: htt
 
 async def test_property_string_with_unknown_key_is_rejected(client: httpx.AsyncClient) -> None:
     response = await client.put("/nodes/pve1/qemu/101/config", data={"net0": "virtio,bridge=vmbr0,speed=fast"})
-    assert response.json()["errors"] == {
-        "net0": "invalid format - invalid key in comma-separated list property: speed"
-    }
+    assert response.json()["errors"] == {"net0": "invalid format - invalid key in comma-separated list property: speed"}
 
 
 async def test_raw_ssh_key_is_rejected_and_percent_encoded_key_accepted(client: httpx.AsyncClient) -> None:

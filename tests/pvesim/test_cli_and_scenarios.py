@@ -1,0 +1,98 @@
+"""`python -m pvesim` as a user runs it, and the clusters it can serve."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pvesim.__main__ import parse_args
+from pvesim.simulator import Simulator
+from tests.pvesim.helpers import make_client
+
+
+@pytest.fixture
+def cli_process(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], dict[str, str]]]:
+    with subprocess.Popen(
+        [sys.executable, "-m", "pvesim", "--port", "0", "--token-secret", "cli-secret", "--state-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    ) as process:
+        banner: dict[str, str] = {}
+        deadline = time.monotonic() + 20
+        assert process.stdout is not None
+        while "Try" not in banner and time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            key, _, value = line.partition(":")
+            banner[key.strip()] = value.strip()
+        try:
+            yield process, banner
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def test_cli_prints_url_token_and_ca_and_curl_lists_nodes(
+    cli_process: tuple[subprocess.Popen[str], dict[str, str]],
+) -> None:
+    _process, banner = cli_process
+    assert banner["Token"] == "PVEAPIToken=root@pam!mcp=cli-secret"
+    assert Path(banner["CA"]).read_text().startswith("-----BEGIN CERTIFICATE-----")
+    curl = shutil.which("curl")
+    if curl is None:
+        pytest.skip("curl is not installed")
+    url = re.search(r"https://\S+/api2/json", banner["API"])
+    assert url is not None
+    out = subprocess.run(
+        [curl, "-sk", "-H", f"Authorization: {banner['Token']}", f"{url.group(0)}/nodes"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        check=True,
+    )
+    assert [n["node"] for n in json.loads(out.stdout)["data"]] == ["pve1", "pve2"]
+
+
+async def test_scenario_file_describes_the_cluster(tmp_path: Path) -> None:
+    scenario = tmp_path / "lab.yaml"
+    scenario.write_text(
+        "cluster_name: lab\n"
+        "nodes: [{name: alpha, ip: 10.0.0.1}, {name: beta, ip: 10.0.0.2}]\n"
+        "guests:\n"
+        "  - {vmid: 500, type: lxc, node: beta, status: running, name: db, snapshots: [{name: s1}]}\n"
+        "  - {vmid: 501, type: qemu, node: alpha, config: {memory: '1024'}}\n",
+        encoding="utf-8",
+    )
+    config = parse_args(["--scenario", str(scenario), "--port", "0", "--offline-node", "alpha"])
+    async with Simulator(config) as sim, make_client(sim) as http:
+        status = (await http.get("/cluster/status")).json()["data"]
+        assert status[0]["name"] == "lab"
+        assert [(n["name"], n["online"]) for n in status[1:]] == [("alpha", 0), ("beta", 1)]
+        lxc = (await http.get("/nodes/beta/lxc")).json()["data"]
+        assert [(g["vmid"], g["status"]) for g in lxc] == [(500, "running")]
+        assert (await http.get("/nodes/alpha/qemu")).status_code == 595
+
+
+async def test_generated_cluster_has_the_asked_number_of_guests() -> None:
+    config = parse_args(["--guests", "400", "--port", "0", "--http"])
+    async with Simulator(config) as sim, make_client(sim) as http:
+        resources = (await http.get("/cluster/resources", params={"type": "vm"})).json()["data"]
+        assert len(resources) == 400
+        assert {r["node"] for r in resources} == {"pve1", "pve2", "pve3", "pve4"}
+
+
+def test_offline_node_must_exist() -> None:
+    with pytest.raises(ValueError, match="no such node"):
+        Simulator(parse_args(["--offline-node", "nope"]))
