@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pvesim.errors import ApiError
 from pvesim.faults import Faults, TaskOutcome
 from pvesim.state import ClusterState, Guest, Task
-from pvesim.upid import Upid
 
 __all__ = ["Effect", "TaskContext", "TaskFailed", "TaskRunner", "Work", "lock_path"]
 
@@ -97,24 +96,18 @@ class TaskRunner:
         `on_failure` undoes what the task set up when it ends in error (a half-created guest).
         """
         node_state = self._state.nodes[node]
-        upid = Upid(
-            node=node,
-            pid=next(self._pids),
-            pstart=node_state.uptime * 100,
-            starttime=int(time.time()),
-            type=task_type,
-            id=task_id,
-            user=user,
-        )
+        pid, pstart, starttime = next(self._pids), node_state.uptime * 100, int(time.time())
+        # pve-common PVE/UPID.pm encode: PID, PSTART and STARTTIME as 8 upper-case hex digits.
+        upid = f"UPID:{node}:{pid:08X}:{pstart:08X}:{starttime:08X}:{task_type}:{task_id}:{user}:"
         task = Task(
-            upid=str(upid),
+            upid=upid,
             node=node,
             type=task_type,
             id=task_id,
             user=user,
-            pid=upid.pid,
-            pstart=upid.pstart,
-            starttime=upid.starttime,
+            pid=pid,
+            pstart=pstart,
+            starttime=starttime,
             vmid=guest.vmid if guest else None,
         )
         self._state.tasks[task.upid] = task
@@ -206,9 +199,6 @@ class TaskRunner:
             yield
         finally:
             lock.release()
-
-    def is_running(self, upid: str) -> bool:
-        return upid in self._running
 
     def stop(self, upid: str) -> None:
         """Interrupt a running task (DELETE /nodes/{node}/tasks/{upid})."""

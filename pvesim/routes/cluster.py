@@ -6,6 +6,7 @@ from typing import Any
 
 from pvesim.call import Call, route
 from pvesim.errors import ApiError, param_error
+from pvesim.routes.guests import guest_usage
 from pvesim.state import ClusterState, Guest, Node
 
 __all__ = ["guest_resource", "node_entry"]
@@ -42,32 +43,14 @@ def node_entry(node: Node, state: ClusterState) -> dict[str, Any]:
 
 def guest_resource(guest: Guest, node_online: bool) -> dict[str, Any]:
     """A guest as /cluster/resources lists it."""
-    running = guest.status == "running"
-    entry: dict[str, Any] = {
+    return guest_usage(guest) | {
         "id": f"{guest.kind}/{guest.vmid}",
         "type": guest.kind,
-        "vmid": guest.vmid,
         "node": guest.node,
-        "name": guest.name,
         "status": guest.status if node_online else "unknown",
         "template": int(guest.template),
         "maxcpu": guest.cores(),
-        "maxmem": guest.memory_bytes(),
-        "maxdisk": 32 * 1024**3 if guest.kind == "qemu" else 8 * 1024**3,
-        "cpu": 0.012 if running else 0,
-        "mem": guest.memory_bytes() // 3 if running else 0,
-        "disk": 0 if guest.kind == "qemu" else 1_203_765_248,
-        "netin": 123_456 if running else 0,
-        "netout": 65_432 if running else 0,
-        "diskread": 9_876_543 if running else 0,
-        "diskwrite": 1_234_567 if running else 0,
-        "uptime": guest.uptime,
     }
-    if guest.lock:
-        entry["lock"] = guest.lock
-    if "tags" in guest.config:
-        entry["tags"] = guest.config["tags"]
-    return entry
 
 
 @route("GET", "/version")

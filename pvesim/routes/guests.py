@@ -15,7 +15,7 @@ from pvesim.state import ClusterState, Guest, GuestKind, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 from pvesim.validation import perl_string
 
-__all__ = ["allocate_disk", "check_lock", "config_values", "is_cloudinit_key", "task_prefix"]
+__all__ = ["allocate_disk", "check_lock", "config_values", "guest_usage", "is_cloudinit_key", "task_prefix"]
 
 _NOT_CONFIG = {"node", "vmid", "delete", "revert", "digest", "skiplock", "force", "background_delay"}
 _CREATE_ONLY = {
@@ -86,13 +86,13 @@ def allocate_disk(state: ClusterState, guest: Guest, key: str, value: str) -> tu
     return new_value, Volume(volid, content, int(gib * 1024**3), "raw", guest.vmid)
 
 
-def _list_entry(guest: Guest) -> dict[str, Any]:
+def guest_usage(guest: Guest) -> dict[str, Any]:
+    """The usage figures every guest listing carries (synthetic, steady while the guest runs)."""
     running = guest.status == "running"
-    entry: dict[str, Any] = {
+    usage: dict[str, Any] = {
         "vmid": guest.vmid,
         "name": guest.name,
         "status": guest.status,
-        "cpus": guest.cores(),
         "maxmem": guest.memory_bytes(),
         "maxdisk": 32 * 1024**3 if guest.kind == "qemu" else 8 * 1024**3,
         "cpu": 0.012 if running else 0,
@@ -104,6 +104,16 @@ def _list_entry(guest: Guest) -> dict[str, Any]:
         "diskwrite": 1_234_567 if running else 0,
         "uptime": guest.uptime,
     }
+    if guest.lock:
+        usage["lock"] = guest.lock
+    if "tags" in guest.config:
+        usage["tags"] = guest.config["tags"]
+    return usage
+
+
+def _list_entry(guest: Guest) -> dict[str, Any]:
+    running = guest.status == "running"
+    entry = guest_usage(guest) | {"cpus": guest.cores()}
     if guest.kind == "qemu":
         entry["qmpstatus"] = ("paused" if guest.paused else "running") if running else "stopped"
         if running:
@@ -113,10 +123,6 @@ def _list_entry(guest: Guest) -> dict[str, Any]:
         entry["maxswap"] = int(guest.config.get("swap", "512")) * 1024**2
     if guest.template:
         entry["template"] = 1
-    if guest.lock:
-        entry["lock"] = guest.lock
-    if "tags" in guest.config:
-        entry["tags"] = guest.config["tags"]
     return entry
 
 

@@ -7,15 +7,18 @@ from typing import Any
 from pvesim.call import Call, route
 from pvesim.errors import ApiError, param_error
 from pvesim.state import Task
-from pvesim.upid import parse_upid
+from shared.errors import InvalidInput
+from shared.pve.upid import Upid
 
 __all__: list[str] = []
 
 
 def _task(call: Call) -> Task:
     upid = str(call.params["upid"])
-    if parse_upid(upid) is None:
-        raise param_error({"upid": "unable to parse worker upid"})
+    try:
+        Upid.parse(upid)
+    except InvalidInput:
+        raise param_error({"upid": "unable to parse worker upid"}) from None
     task = call.core.state.tasks.get(upid)
     if task is None or task.node != call.node:
         raise param_error({"upid": "no such task"})
@@ -66,17 +69,8 @@ async def list_tasks(call: Call) -> Any:
 @route("GET", "/nodes/{node}/tasks/{upid}/status")
 async def task_status(call: Call) -> Any:
     task = _task(call)
-    status: dict[str, Any] = {
-        "upid": task.upid,
-        "node": task.node,
-        "pid": task.pid,
-        "pstart": task.pstart,
-        "starttime": task.starttime,
-        "type": task.type,
-        "id": task.id,
-        "user": task.user,
-        "status": task.status,
-    }
+    status = {key: value for key, value in task.summary().items() if key != "endtime"}
+    status["status"] = task.status
     if task.status == "stopped":
         status["exitstatus"] = task.exitstatus
     return status

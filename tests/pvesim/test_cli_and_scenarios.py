@@ -6,16 +6,20 @@ import json
 import os
 import re
 import shutil
+import ssl
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from pvesim.__main__ import parse_args
+from pvesim.demo import demo_simulator
 from pvesim.simulator import Simulator
+from shared.settings import Settings
 from tests.pvesim.helpers import make_client
 
 
@@ -96,3 +100,16 @@ async def test_generated_cluster_has_the_asked_number_of_guests() -> None:
 def test_offline_node_must_exist() -> None:
     with pytest.raises(ValueError, match="no such node"):
         Simulator(parse_args(["--offline-node", "nope"]))
+
+
+async def test_demo_settings_point_a_client_at_the_simulator() -> None:
+    async with demo_simulator() as demo:
+        update = demo.settings_update()
+        settings = Settings().model_copy(update=update)
+        assert settings.proxmox_url == demo.sim.url
+        assert settings.proxmox_ca_bundle == demo.sim.ca_path
+        verify = ssl.create_default_context(cafile=str(settings.proxmox_ca_bundle))
+        token = f"PVEAPIToken={settings.proxmox_token_name}={update['proxmox_token_value'].get_secret_value()}"
+        async with httpx.AsyncClient(verify=verify, headers={"Authorization": token}) as http:
+            response = await http.get(f"{settings.proxmox_url}/api2/json/nodes")
+        assert response.status_code == 200

@@ -8,7 +8,7 @@ import httpx
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from pvesim.upid import parse_upid
+from shared.pve.upid import Upid
 from tests.pvesim.helpers import finished, make_client, task_log
 
 UPID = re.compile(r"^UPID:pve1:[0-9A-F]{8}:[0-9A-F]{8}:[0-9A-F]{8}:qmstart:101:root@pam!mcp:$")
@@ -22,7 +22,7 @@ async def test_start_answers_a_real_format_upid_and_ends_ok(sim: Simulator, clie
     assert status["exitstatus"] == "OK"
     assert sim.state.guests[101].status == "running"
     assert sim.state.counts[101]["started"] == 1
-    assert parse_upid(upid) is not None
+    assert Upid.parse(upid).owner == "root@pam!mcp"
 
 
 async def test_effect_is_applied_only_when_the_task_ends(sim: Simulator, client: httpx.AsyncClient) -> None:
