@@ -36,8 +36,9 @@ class RedisConnections:
     embedded: bool
 
     async def aclose(self) -> None:
-        await self.store.aclose()
-        await self.arq.aclose()
+        # The clients were built on pools of ours, so closing a client alone would leave its pool open.
+        await self.store.aclose(close_connection_pool=True)
+        await self.arq.aclose(close_connection_pool=True)
 
 
 def _retry() -> Retry:
