@@ -21,6 +21,7 @@ __all__ = ["HttpServer", "Request"]
 
 _READ_SIZE = 65536
 _MAX_BODY = 16 * 1024 * 1024
+_STOP_GRACE = 2.0  # seconds open connections get to wind down on stop
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class HttpServer:
         self._handler = handler
         self._ssl = ssl_context
         self._server: asyncio.Server | None = None
-        self._connections: set[asyncio.Task[None]] = set()
+        self._connections: dict[asyncio.Task[None], asyncio.StreamWriter] = {}
 
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (useful with port 0)."""
@@ -52,23 +53,30 @@ class HttpServer:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()
-        for task in list(self._connections):
-            task.cancel()
-        await asyncio.gather(*self._connections, return_exceptions=True)
+        # Abort the sockets rather than cancel the connection tasks: asyncio's stream callback logs
+        # a cancelled connection task as an error (Python 3.11). A reader then sees EOF and returns.
+        for writer in list(self._connections.values()):
+            writer.transport.abort()
+        pending = list(self._connections)
+        if pending:
+            _done, stuck = await asyncio.wait(pending, timeout=_STOP_GRACE)
+            for task in stuck:  # a handler still busy (a long admin wait): no choice but to cancel it
+                task.cancel()
+            await asyncio.gather(*stuck, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
 
     async def _on_connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         if task is not None:
-            self._connections.add(task)
+            self._connections[task] = writer
         try:
             await self._serve(reader, writer)
         except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, h11.ProtocolError):
             pass  # the client went away or spoke nonsense; nothing to answer
         finally:
             if task is not None:
-                self._connections.discard(task)
+                self._connections.pop(task, None)
             # No wait_closed(): on shutdown the close waiter is cancelled under us, and closing is enough.
             writer.close()
 
