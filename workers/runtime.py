@@ -102,13 +102,15 @@ async def run_job(  # noqa: PLR0917  # the pickup's facts, all positional at its
         log.info("job_already_finished", state=record.state.value)
         return record.state.value
     record.attempts += 1
-    await store.update(job_id, attempts=record.attempts, worker=app.name, started_at=record.started_at or utcnow())
+    pickup = {"attempts": record.attempts, "worker": app.name, "started_at": record.started_at or utcnow()}
+    if record.state is JobState.QUEUED and not op.starts_task:
+        await store.transition(job_id, JobState.RUNNING, **pickup)
+    else:
+        await store.update(job_id, **pickup)
     try:
         params = _validate(op, payload)
         confirmed = bool(getattr(params, "confirmed", False))
         enforce_tier(op.tier, allow_danger=app.settings.proxmox_allow_danger, confirmed=confirmed)
-        if record.state is JobState.QUEUED and not op.starts_task:
-            await store.transition(job_id, JobState.RUNNING)
         async with asyncio.timeout(op.timeout_seconds - _DEADLINE_MARGIN_SECONDS):
             outcome = await handler(JobContext(app, op, record, attempt), params)
     except (Retry, asyncio.CancelledError):

@@ -1,7 +1,11 @@
 """The producer side of the queue, our small interface over arq.
 
-A job is written to the store first (so it is visible and waitable at once) and then
-enqueued as an arq job under the same ID, with the validated payload as its only argument.
+A job is recorded in the store and enqueued as an arq job under the same ID in one Redis
+transaction, so it is visible and waitable at once and never recorded without being queued.
+The arq job is written the way `ArqRedis.enqueue_job` writes it (arq's own `serialize_job`,
+job key and queue score) minus its WATCH round trips: our job IDs are fresh UUIDs, so the
+duplicate check they guard against cannot trigger. With the wake-up token in the same
+transaction, submitting costs one round trip.
 """
 
 from __future__ import annotations
@@ -10,19 +14,21 @@ import uuid
 from typing import Any
 
 from arq.connections import ArqRedis
+from arq.constants import expires_extra_ms, job_key_prefix
+from arq.jobs import serialize_job
+from arq.utils import timestamp_ms
+from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
 from shared.catalogue import Operation
 from shared.errors import JobStoreUnavailable
-from shared.jobs import keys
+from shared.jobs import codec, keys
 from shared.jobs.record import JobRecord
-from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.operations.base import Params
 from shared.redact import Redactor
 
 __all__ = ["JobQueue", "new_job_id"]
-
 
 #: tokens beyond this are pointless: each only saves one poll interval
 _MAX_WAKE_TOKENS = 100
@@ -52,26 +58,19 @@ class JobQueue:
             node=node or payload.get("node"),
             vmid=vmid if isinstance(vmid, int) else None,
         )
-        try:
-            await self.store.create(record)
-            job = await self.arq.enqueue_job(
-                op.name,
-                payload,
-                _job_id=record.job_id,
-                _queue_name=keys.QUEUE_NAME,
-            )
-            await self._wake_a_worker()
-        except RedisError as exc:
-            raise JobStoreUnavailable(f"cannot reach Redis to enqueue {op.name}: {type(exc).__name__}") from exc
-        if job is None:  # arq refuses an ID it already holds; ours are fresh UUIDs, so this is a store fault
-            await self.store.transition(record.job_id, JobState.FAILED)
-            raise JobStoreUnavailable(f"the queue already holds job {record.job_id}")
-        return record
+        enqueued_ms = timestamp_ms()
+        job = serialize_job(op.name, (payload,), {}, None, enqueued_ms, serializer=codec.dumps)
 
-    async def _wake_a_worker(self) -> None:
-        """One token per job: one idle worker wakes and polls now instead of at its next interval."""
-        async with self.store.redis.pipeline(transaction=False) as pipe:
+        def enqueue(pipe: Pipeline) -> None:
+            pipe.psetex(job_key_prefix + record.job_id, expires_extra_ms, job)
+            pipe.zadd(keys.QUEUE_NAME, {record.job_id: enqueued_ms})
+            # one token per job: one idle worker wakes and polls now instead of at its next interval
             pipe.lpush(keys.WAKE, "1")
             pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)
             pipe.expire(keys.WAKE, 60)
-            await pipe.execute()
+
+        try:
+            await self.store.create(record, also=enqueue)
+        except RedisError as exc:
+            raise JobStoreUnavailable(f"cannot reach Redis to enqueue {op.name}: {type(exc).__name__}") from exc
+        return record

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
@@ -57,8 +58,12 @@ class JobStore:
         self.redis = redis
         self.ttl_seconds = ttl_seconds
 
-    async def create(self, record: JobRecord) -> None:
-        """Write a new record, index it and emit its first state event."""
+    async def create(self, record: JobRecord, *, also: Callable[[Pipeline], object] | None = None) -> None:
+        """Write a new record, index it and emit its first state event, in one transaction.
+
+        `also` adds commands to that transaction (the queue adds the arq job, so a job is
+        recorded and queued together or not at all, in one round trip).
+        """
         job_id = record.job_id
         created_ms = int(record.created_at.timestamp() * 1000)
         async with self.redis.pipeline(transaction=True) as pipe:
@@ -67,6 +72,8 @@ class JobStore:
             pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
             self._event(pipe, job_id, {"kind": "state", "state": record.state.value})
             self._expire(pipe, job_id)
+            if also is not None:
+                also(pipe)
             await pipe.execute()
 
     async def get(self, job_id: str) -> JobRecord | None:
@@ -182,10 +189,10 @@ class JobStore:
             rows = await pipe.execute()
         return [JobRecord.from_hash(row) for row in rows if row]
 
-    def _event(self, pipe: Any, job_id: str, data: dict[str, str]) -> None:
+    def _event(self, pipe: Pipeline, job_id: str, data: dict[Any, Any]) -> None:
         pipe.xadd(keys.job_events(job_id), data, maxlen=EVENTS_MAXLEN, approximate=True)
 
-    def _expire(self, pipe: Any, job_id: str) -> None:
+    def _expire(self, pipe: Pipeline, job_id: str) -> None:
         for key in (keys.job_record(job_id), keys.job_events(job_id)):
             pipe.expire(key, self.ttl_seconds)
 

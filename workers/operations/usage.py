@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from pydantic import TypeAdapter
 
 from shared.operations.usage import MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
@@ -60,8 +62,10 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
     if params.vmid is None:
         assert params.node is not None  # the params model requires vmid or node
         path = {"node": params.node}
-        rrd = await pve.get("/nodes/{node}/rrddata", _POINTS, path=path, query=query)
-        status = await pve.get("/nodes/{node}/status", NodeStatus, path=path)
+        rrd, status = await asyncio.gather(
+            pve.get("/nodes/{node}/rrddata", _POINTS, path=path, query=query),
+            pve.get("/nodes/{node}/status", NodeStatus, path=path),
+        )
         points = [_point(p, node=True) for p in rrd]
         return ResourceUsage(
             target="node",
@@ -75,8 +79,10 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
             points=points,
         )
     guest = await resolve_guest(pve, params.vmid, params.node)
-    rrd = await pve.get(guest.template_for("/rrddata"), _POINTS, path=guest.path, query=query)
-    current = await pve.get(guest.template_for("/status/current"), GuestStatus, path=guest.path)
+    rrd, current = await asyncio.gather(
+        pve.get(guest.template_for("/rrddata"), _POINTS, path=guest.path, query=query),
+        pve.get(guest.template_for("/status/current"), GuestStatus, path=guest.path),
+    )
     points = [_point(p, node=False) for p in rrd]
     return ResourceUsage(
         target="guest",

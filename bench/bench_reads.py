@@ -1,0 +1,250 @@
+"""The cost of the queue: read tools through the full path vs the same PVE calls made directly.
+
+One run starts a private redis-server, pvesim (HTTPS, its own process) and one worker
+process, then measures each read operation three ways, interleaved so drift hits all alike:
+
+  direct  the PVE GETs the operation makes, with httpx on a keep-alive connection (baseline)
+  queue   JobQueue.submit + wait on the job's events (the frontend's path, minus MCP)
+  mcp     the real MCP client over stdio calling the tool (the whole product)
+
+It prints p50/p99 of each and the latency added over the baseline. Target for the queue
+path on loopback Redis: at most 10 ms added at p50 and 30 ms at p99.
+
+    .venv/bin/python -m bench.bench_reads [--iterations 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from mcp import Client, StdioServerParameters
+
+from mcp_frontend.waiting import wait_for_job
+from shared.catalogue import operation
+from shared.jobs import keys
+from shared.jobs.connection import connect_redis
+from shared.jobs.queue import JobQueue
+from shared.jobs.store import JobStore
+from shared.operations.base import Params
+from shared.operations.guests import GetConfigParams, ListGuestsParams
+from shared.operations.nodes import ListNodesParams
+from shared.operations.storage import ListContentParams
+from shared.operations.usage import ResourceUsageParams
+from shared.redact import Redactor
+from shared.settings import load_settings
+from tests.support.redis_server import free_port, redis_server
+
+TARGET_P50_MS = 10.0
+TARGET_P99_MS = 30.0
+
+
+@dataclass(frozen=True)
+class Case:
+    tool: str
+    arguments: dict[str, Any]
+    params: Params
+    direct: tuple[tuple[str, ...], ...]  # the worker's GETs (relative to /api2/json), in steps run concurrently
+
+
+CASES = (
+    Case("list_nodes", {}, ListNodesParams(), (("/nodes",),)),
+    Case("list_vms", {}, ListGuestsParams(), (("/cluster/resources?type=vm",),)),
+    Case(
+        "get_instance_config",
+        {"vmid": 100},
+        GetConfigParams(vmid=100),
+        (("/cluster/resources?type=vm",), ("/nodes/pve1/qemu/100/config",)),
+    ),
+    Case(
+        "get_resource_usage",
+        {"vmid": 100},
+        ResourceUsageParams(vmid=100),
+        (
+            ("/cluster/resources?type=vm",),
+            ("/nodes/pve1/qemu/100/rrddata?timeframe=hour&cf=AVERAGE", "/nodes/pve1/qemu/100/status/current"),
+        ),
+    ),
+    Case(
+        "list_storage_content",
+        {"node": "pve1", "storage": "local"},
+        ListContentParams(node="pve1", storage="local"),
+        (("/nodes/pve1/storage/local/content",),),
+    ),
+)
+
+
+@dataclass
+class Samples:
+    direct: list[float] = field(default_factory=list)
+    queue: list[float] = field(default_factory=list)
+    mcp: list[float] = field(default_factory=list)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def timed(call: Callable[[], Awaitable[object]]) -> float:
+    start = time.perf_counter()
+    await call()
+    return (time.perf_counter() - start) * 1000
+
+
+def start_process(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+async def wait_for(probe: Callable[[], Awaitable[bool]], what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if await probe():
+                return
+        except (httpx.HTTPError, OSError):
+            pass
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"{what} did not come up")
+
+
+async def run(iterations: int, warmup: int) -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="pmcp-bench-"))
+    secret = str(uuid.uuid4())
+    port = free_port()
+    pvesim = ["-m", "pvesim", "--port", str(port), "--token-secret", secret, "--state-dir", str(workdir)]
+    sim = start_process([sys.executable, *pvesim], workdir)
+    worker: subprocess.Popen[bytes] | None = None
+    try:
+        with redis_server() as redis:
+            url = f"https://127.0.0.1:{port}"
+            env = {
+                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
+                "PROXMOX_URL": url,
+                "PROXMOX_TOKEN_NAME": "root@pam!mcp",
+                "PROXMOX_TOKEN_VALUE": secret,
+                "PROXMOX_CA_BUNDLE": str(workdir / "pvesim-ca.pem"),
+                "REDIS_URL": redis.url,
+                "PROXMOX_MCP_LOG_LEVEL": "WARNING",
+                "PROXMOX_MCP_WORKER_NAME": "bench",
+            }
+            headers = {"Authorization": f"PVEAPIToken=root@pam!mcp={secret}"}
+            await wait_for(lambda: asyncio.to_thread((workdir / "pvesim-ca.pem").exists), "pvesim certificate")
+            tls = ssl.create_default_context(cafile=str(workdir / "pvesim-ca.pem"))
+            async with httpx.AsyncClient(base_url=f"{url}/api2/json", verify=tls, headers=headers) as http:
+                await wait_for(lambda: _ok(http), "pvesim")
+                worker = start_process([sys.executable, "-m", "workers"], workdir, env)
+                settings = load_settings(redis_url=redis.url)
+                connections = connect_redis(settings)
+                store = JobStore(connections.store, ttl_seconds=3600)
+                queue = JobQueue(connections.arq, store, redactor=Redactor())
+                await wait_for(lambda: _exists(connections.store, keys.worker_health("bench")), "the worker")
+                server = ["-m", "mcp_frontend"]
+                params = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
+                async with Client(params) as mcp:
+                    results = await measure(http, queue, store, mcp, iterations, warmup)
+                await connections.aclose()
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=30)
+        sim.terminate()
+        sim.wait(timeout=10)
+        shutil.rmtree(workdir, ignore_errors=True)
+    return report(results, iterations)
+
+
+async def _ok(http: httpx.AsyncClient) -> bool:
+    return (await http.get("/version")).status_code == 200
+
+
+async def _exists(redis: Any, key: str) -> bool:
+    return bool(await redis.exists(key))
+
+
+async def measure(
+    http: httpx.AsyncClient, queue: JobQueue, store: JobStore, mcp: Client, iterations: int, warmup: int
+) -> dict[str, Samples]:
+    results = {case.tool: Samples() for case in CASES}
+    for i in range(warmup + iterations):
+        for case in CASES:
+
+            async def direct(case: Case = case) -> None:
+                for step in case.direct:
+                    for answer in await asyncio.gather(*(http.get(path) for path in step)):
+                        answer.raise_for_status()
+
+            async def queued(case: Case = case) -> None:
+                record = await queue.submit(operation(case.tool), case.params)
+                done = await wait_for_job(store, record.job_id, seconds=30)
+                assert done.state.value == "succeeded", done
+
+            async def tool(case: Case = case) -> None:
+                result = await mcp.call_tool(case.tool, case.arguments)
+                assert not result.is_error, result.content
+
+            samples = (await timed(direct), await timed(queued), await timed(tool))
+            if i >= warmup:
+                bucket = results[case.tool]
+                bucket.direct.append(samples[0])
+                bucket.queue.append(samples[1])
+                bucket.mcp.append(samples[2])
+    return results
+
+
+def report(results: dict[str, Samples], iterations: int) -> int:
+    print(f"read tools, {iterations} iterations each, milliseconds (p50 / p99)")
+    header = f"{'tool':22} {'direct':>15} {'queue':>15} {'added':>15} {'mcp stdio':>15} {'added':>15}"
+    print(header)
+    print("-" * len(header))
+    added_p50: list[float] = []
+    added_p99: list[float] = []
+    for tool, s in results.items():
+        d50, d99 = percentile(s.direct, 50), percentile(s.direct, 99)
+        q50, q99 = percentile(s.queue, 50), percentile(s.queue, 99)
+        m50, m99 = percentile(s.mcp, 50), percentile(s.mcp, 99)
+        added_p50.append(q50 - d50)
+        added_p99.append(q99 - d99)
+        print(
+            f"{tool:22} {d50:7.2f}/{d99:7.2f} {q50:7.2f}/{q99:7.2f} {q50 - d50:7.2f}/{q99 - d99:7.2f}"
+            f" {m50:7.2f}/{m99:7.2f} {m50 - d50:7.2f}/{m99 - d99:7.2f}"
+        )
+    all_direct = [v for s in results.values() for v in s.direct]
+    all_queue = [v for s in results.values() for v in s.queue]
+    worst50, worst99 = max(added_p50), max(added_p99)
+    print("-" * len(header))
+    print(
+        f"queue path adds, worst tool: {worst50:.2f} ms p50 (target <= {TARGET_P50_MS:.0f}),"
+        f" {worst99:.2f} ms p99 (target <= {TARGET_P99_MS:.0f});"
+        f" overall ratio queue/direct p50 = {statistics.median(all_queue) / statistics.median(all_direct):.2f}"
+    )
+    met = worst50 <= TARGET_P50_MS and worst99 <= TARGET_P99_MS
+    print("target met" if met else "target MISSED")
+    return 0 if met else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=20)
+    args = parser.parse_args()
+    return asyncio.run(run(args.iterations, args.warmup))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
