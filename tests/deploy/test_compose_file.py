@@ -1,0 +1,82 @@
+"""docker-compose.yml against the compose specification, and the promises no local process can show.
+
+The running behaviour (scaling, healthcheck, drain, demo) is in test_compose_scaling.py and
+test_compose_demo.py; this covers what only docker would act on: networks, ports, names,
+restart policies and where credentials come from. CI runs the same check-jsonschema call.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.deploy.compose import ROOT
+
+COMPOSE = ROOT / "docker-compose.yml"
+SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")
+
+
+def check_jsonschema(path: Path) -> subprocess.CompletedProcess[str]:
+    binary = shutil.which("check-jsonschema")
+    if binary is None:
+        pytest.skip("check-jsonschema is not installed (pip install -e '.[dev]')")
+    return subprocess.run(
+        [binary, "--builtin-schema", "vendor.compose-spec", str(path)], capture_output=True, text=True, check=False
+    )
+
+
+def services() -> dict[str, dict[str, Any]]:
+    document: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())
+    found: dict[str, dict[str, Any]] = document["services"]
+    return found
+
+
+def test_compose_file_validates_against_the_compose_specification(tmp_path: Path) -> None:
+    result = check_jsonschema(COMPOSE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # the same check turns a broken file away, so a pass above means something
+    broken = tmp_path / "docker-compose.yml"
+    broken.write_text(COMPOSE.read_text().replace("stop_grace_period: 30s", "stop_grace_period: [30s]"))
+    assert check_jsonschema(broken).returncode != 0
+
+
+def test_redis_is_reachable_only_inside_the_stack_and_keeps_its_data() -> None:
+    document = yaml.safe_load(COMPOSE.read_text())
+    redis = document["services"]["redis"]
+    assert "ports" not in redis
+    assert all(document["networks"][name].get("internal") is True for name in redis["networks"])
+    assert redis["command"][redis["command"].index("--appendonly") + 1] == "yes"
+    assert any(volume.endswith(":/data") for volume in redis["volumes"])
+    assert "healthcheck" in redis
+
+
+def test_worker_scales_restarts_and_only_the_worker_holds_proxmox_credentials() -> None:
+    spec = services()
+    worker = spec["worker"]
+    assert "container_name" not in worker and "ports" not in worker, "`--scale worker=N` needs both absent"
+    assert worker["restart"] in ("unless-stopped", "always", "on-failure")
+    assert "PROXMOX_MCP_WORKER_NAME" not in worker["environment"], "replicas would share one name and health key"
+    assert "PROXMOX_TOKEN_VALUE" in worker["environment"]
+    for name in ("mcp", "redis"):
+        assert "PROXMOX_TOKEN_VALUE" not in (spec[name].get("environment") or {}), name
+        assert "env_file" not in spec[name], f"{name} would receive every secret of .env"
+    mcp = spec["mcp"]
+    assert mcp["stdin_open"] is True and mcp["tty"] is False, "stdio needs stdin and no TTY"
+
+
+def test_credentials_come_only_from_the_environment() -> None:
+    text = COMPOSE.read_text()
+    for secret in SECRETS:
+        # every mention is an interpolation or a pass-through key, never a literal value
+        for line in (line for line in text.splitlines() if secret in line):
+            assert re.search(rf"\$\{{{secret}[:?}}-]|^\s*{secret}:\s*(#.*)?$", line), line
+    for spec in services().values():
+        for key, value in (spec.get("environment") or {}).items():
+            if key in SECRETS:
+                assert value is None or "${" in str(value), key
