@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["ROOT", "Compose", "Service", "interpolate", "read_env_file"]
+__all__ = ["ROOT", "Compose", "Service", "find_program", "interpolate", "read_env_file"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,9 +120,16 @@ def _located(value: str, addresses: Mapping[str, str]) -> str:
     return value
 
 
+def find_program(program: str) -> str | None:
+    """The program as the image's PATH finds it: this environment's bin first, then the system's.
+
+    Also how tests find the dev tools (hadolint, check-jsonschema) when the venv is not activated.
+    """
+    return shutil.which(program, path=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+
+
 def _which(program: str) -> str:
-    """The program as the container's PATH finds it: this environment's bin first, then the system's."""
-    found = shutil.which(program, path=os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    found = find_program(program)
     assert found is not None, f"{program} is installed neither in this environment nor on PATH"
     return found
 

