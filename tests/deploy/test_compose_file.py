@@ -14,11 +14,15 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import AliasChoices
 
+from shared.settings import Settings
 from tests.deploy.compose import ROOT, find_program
 
 COMPOSE = ROOT / "docker-compose.yml"
 SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")
+#: settings compose leaves unset on purpose: replicas name themselves, containers log to stderr
+NOT_PASSED = {"PROXMOX_MCP_WORKER_NAME", "PROXMOX_MCP_LOG_FILE"}
 
 
 def check_jsonschema(path: Path) -> subprocess.CompletedProcess[str]:
@@ -79,3 +83,14 @@ def test_credentials_come_only_from_the_environment() -> None:
         for key, value in (spec.get("environment") or {}).items():
             if key in SECRETS:
                 assert value is None or "${" in str(value), key
+
+
+def test_every_setting_reaches_a_compose_service() -> None:
+    """A setting added to shared/settings.py must be wired into docker-compose.yml, or it is silently ignored."""
+    spec = services()
+    aliases = [field.validation_alias for field in Settings.model_fields.values()]
+    names = {str(alias.choices[0]) for alias in aliases if isinstance(alias, AliasChoices)}
+    assert len(names) == len(aliases)
+    passed = {key for service in ("worker", "mcp") for key in spec[service]["environment"]}
+    missing = names - passed - NOT_PASSED
+    assert not missing, f"pass these through to the worker and/or mcp service in docker-compose.yml: {sorted(missing)}"
