@@ -12,6 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from shared.operations.base import Params, Result
+from shared.operations.cloudinit import CloudInitParams, CloudInitResult
+from shared.operations.create import CreateLxcParams, CreateResult, CreateVmParams
+from shared.operations.delete import DeleteParams, DeleteResult
+from shared.operations.exec import ExecParams, ExecResult
 from shared.operations.guests import (
     GetConfigParams,
     GuestList,
@@ -21,16 +25,28 @@ from shared.operations.guests import (
     LxcInterfacesParams,
 )
 from shared.operations.nodes import ListNodesParams, NodeList
-from shared.operations.snapshots import ListSnapshotsParams, SnapshotList
+from shared.operations.power import PowerParams, PowerResult
+from shared.operations.snapshots import (
+    CreateSnapshotParams,
+    ListSnapshotsParams,
+    RollbackParams,
+    SnapshotList,
+    SnapshotResult,
+)
 from shared.operations.storage import ListContentParams, ListStorageParams, StorageContent, StorageList
-from shared.operations.tasks import JobStatus, PveTaskLogParams, PveTaskParams, TaskLogPage
+from shared.operations.tasks import (
+    CancelParams,
+    CancelResult,
+    JobStatus,
+    PveTaskLogParams,
+    PveTaskParams,
+    TaskLogPage,
+)
 from shared.operations.usage import ResourceUsage, ResourceUsageParams
 from shared.safety import Tier
+from shared.settings import Settings
 
 __all__ = ["CATALOGUE", "Operation", "operation"]
-
-#: arq job timeout of one run of a read (a task operation follows its task in slices instead)
-READ_TIMEOUT_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -44,11 +60,21 @@ class Operation:
     result: type[Result]
     #: the PVE API calls it may make ("METHOD /template"), for docs, privileges and route checks
     pve_calls: tuple[str, ...]
-    #: starts a PVE task (a UPID) that the worker follows to its end
+    #: starts PVE tasks (UPIDs) that the worker follows to their end, in slices
     starts_task: bool = False
     #: changes one guest, so its jobs hold that guest's lock
     guest_write: bool = False
-    timeout_seconds: float = READ_TIMEOUT_SECONDS
+
+    def timeout_seconds(self, settings: Settings) -> float:
+        """How long one run (one pickup) of this operation may take.
+
+        A read runs whole; anything that changes the cluster runs at most one slice of
+        following plus room for a dispatch and a reconciliation request. arq reruns a killed
+        worker's job only after the longest timeout plus 10 s, so this bounds recovery too.
+        """
+        if self.tier is Tier.SAFE:
+            return settings.read_timeout_seconds
+        return settings.task_slice_seconds + 2 * settings.proxmox_timeout
 
 
 def _entries(*ops: Operation) -> Mapping[str, Operation]:
@@ -56,6 +82,8 @@ def _entries(*ops: Operation) -> Mapping[str, Operation]:
 
 
 _RESOURCES = "GET /cluster/resources"
+#: a change's task: followed through its status and log, looked for in the node's task list on a rerun
+_TASKS = "GET /nodes/{node}/tasks"
 
 CATALOGUE: Mapping[str, Operation] = _entries(
     Operation(
@@ -151,6 +179,140 @@ CATALOGUE: Mapping[str, Operation] = _entries(
         PveTaskLogParams,
         TaskLogPage,
         ("GET /nodes/{node}/tasks/{upid}/log", "GET /nodes/{node}/tasks/{upid}/status"),
+    ),
+    Operation(
+        "power_control",
+        "Start, stop, shut down, reboot, suspend or resume a guest.",
+        Tier.RESTRICTED,
+        PowerParams,
+        PowerResult,
+        (
+            _RESOURCES,
+            "GET /nodes/{node}/qemu/{vmid}/status/current",
+            "GET /nodes/{node}/lxc/{vmid}/status/current",
+            "POST /nodes/{node}/qemu/{vmid}/status/{action}",
+            "POST /nodes/{node}/lxc/{vmid}/status/{action}",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "create_vm",
+        "Create a qemu VM.",
+        Tier.RESTRICTED,
+        CreateVmParams,
+        CreateResult,
+        (
+            "GET /cluster/nextid",
+            "GET /nodes/{node}/storage",
+            "GET /nodes/{node}/storage/{storage}/content",
+            "POST /nodes/{node}/qemu",
+            "GET /nodes/{node}/qemu/{vmid}/status/current",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "create_lxc",
+        "Create an LXC container from a template.",
+        Tier.RESTRICTED,
+        CreateLxcParams,
+        CreateResult,
+        (
+            "GET /cluster/nextid",
+            "GET /nodes/{node}/storage",
+            "GET /nodes/{node}/storage/{storage}/content",
+            "POST /nodes/{node}/lxc",
+            "GET /nodes/{node}/lxc/{vmid}/status/current",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "set_vm_cloudinit",
+        "Set a VM's cloud-init user, password, SSH keys and network, and rebuild its cloud-init drive.",
+        Tier.RESTRICTED,
+        CloudInitParams,
+        CloudInitResult,
+        (
+            _RESOURCES,
+            "GET /nodes/{node}/qemu/{vmid}/config",
+            "PUT /nodes/{node}/qemu/{vmid}/config",
+            "PUT /nodes/{node}/qemu/{vmid}/cloudinit",
+        ),
+        guest_write=True,
+    ),
+    Operation(
+        "create_snapshot",
+        "Take a snapshot of a guest.",
+        Tier.RESTRICTED,
+        CreateSnapshotParams,
+        SnapshotResult,
+        (
+            _RESOURCES,
+            "GET /nodes/{node}/qemu/{vmid}/snapshot",
+            "GET /nodes/{node}/lxc/{vmid}/snapshot",
+            "POST /nodes/{node}/qemu/{vmid}/snapshot",
+            "POST /nodes/{node}/lxc/{vmid}/snapshot",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "rollback_snapshot",
+        "Roll a guest back to a snapshot.",
+        Tier.RESTRICTED,
+        RollbackParams,
+        SnapshotResult,
+        (
+            _RESOURCES,
+            "GET /nodes/{node}/qemu/{vmid}/snapshot",
+            "GET /nodes/{node}/lxc/{vmid}/snapshot",
+            "POST /nodes/{node}/qemu/{vmid}/snapshot/{snapname}/rollback",
+            "POST /nodes/{node}/lxc/{vmid}/snapshot/{snapname}/rollback",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "execute_lxc_command",
+        "Run a command in a container (pct exec over SSH to its node).",
+        Tier.RESTRICTED,
+        ExecParams,
+        ExecResult,
+        (_RESOURCES, "GET /cluster/status"),
+    ),
+    Operation(
+        "delete_instance",
+        "Delete a guest and its disks.",
+        Tier.CRITICAL,
+        DeleteParams,
+        DeleteResult,
+        (
+            _RESOURCES,
+            "GET /nodes/{node}/qemu/{vmid}/status/current",
+            "GET /nodes/{node}/lxc/{vmid}/status/current",
+            "POST /nodes/{node}/qemu/{vmid}/status/stop",
+            "POST /nodes/{node}/lxc/{vmid}/status/stop",
+            "DELETE /nodes/{node}/qemu/{vmid}",
+            "DELETE /nodes/{node}/lxc/{vmid}",
+            _TASKS,
+        ),
+        starts_task=True,
+        guest_write=True,
+    ),
+    Operation(
+        "cancel_task",
+        "Stop a job's PVE task (or any task by UPID) and mark the job cancelled.",
+        Tier.RESTRICTED,
+        CancelParams,
+        CancelResult,
+        ("DELETE /nodes/{node}/tasks/{upid}", "GET /nodes/{node}/tasks/{upid}/status"),
     ),
 )
 

@@ -5,6 +5,7 @@
     ├── ConfirmationRequired        CONFIRMATION_REQUIRED  a Restricted/Critical tool needs a yes
     ├── DangerDisabled              DANGER_DISABLED        Critical tools are off (PROXMOX_ALLOW_DANGER)
     ├── FeatureDisabled             FEATURE_DISABLED       a tool that needs configuration (SSH) has none
+    ├── SshFailed                   SSH_FAILED             the SSH connection to a node failed or was refused
     ├── Conflict                    CONFLICT               the guest's state forbids the action
     ├── NotFound                    NOT_FOUND              guest, node, storage, job or task unknown
     ├── JobStoreUnavailable         JOB_STORE_UNAVAILABLE  Redis cannot be reached
@@ -50,6 +51,7 @@ __all__ = [
     "PveError",
     "PveUnreachable",
     "RequestRejected",
+    "SshFailed",
     "TaskFailed",
     "TransientPveError",
     "WaitTimeout",
@@ -106,6 +108,13 @@ class FeatureDisabled(ProxmoxMcpError):
 
     code = "FEATURE_DISABLED"
     default_hint = "An administrator must configure it; see the README's configuration section."
+
+
+class SshFailed(ProxmoxMcpError):
+    """Reaching a node over SSH failed: unreachable, host key not in known_hosts, or our key refused."""
+
+    code = "SSH_FAILED"
+    default_hint = "Check PROXMOX_SSH_HOSTS/PORT, the node's line in PROXMOX_SSH_KNOWN_HOSTS and PROXMOX_SSH_KEY."
 
 
 class Conflict(ProxmoxMcpError):

@@ -22,7 +22,9 @@ __all__ = [
     "GuestKind",
     "JobId",
     "NodeName",
+    "PasswordHash",
     "SnapshotName",
+    "SshPublicKey",
     "StorageId",
     "Timeframe",
     "UpidText",
@@ -65,6 +67,13 @@ JobId = Annotated[
     str,
     StringConstraints(pattern=r"^[0-9a-f]{32}$"),
     Field(description="A job ID returned by a tool of this server (32 hex characters)."),
+]
+#: sha512-crypt ($6$salt$hash, default rounds): what PVE stores and accepts instead of a clear password
+PasswordHash = Annotated[str, StringConstraints(pattern=r"^\$6\$[a-zA-Z0-9./]{1,16}\$[a-zA-Z0-9./]+$")]
+SshPublicKey = Annotated[
+    str,
+    StringConstraints(pattern=r"^(ssh-|ecdsa-|sk-)[a-z0-9\-@.]+ [A-Za-z0-9+/=]+( [^\n]*)?$", max_length=16384),
+    Field(description="One OpenSSH public key line: '<type> <base64> [comment]'."),
 ]
 ContentType = Literal["images", "rootdir", "vztmpl", "iso", "backup", "snippets", "import"]
 Timeframe = Literal["hour", "day", "week", "month", "year"]

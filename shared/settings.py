@@ -53,11 +53,27 @@ class Settings(BaseSettings):
     )
     task_slice_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_SLICE"), gt=0, le=3600)] = 60.0
     task_max_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0)] = 6 * 3600.0
+    lock_wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_LOCK_WAIT"), ge=0, le=24 * 3600)] = (
+        300.0
+    )
     worker_max_jobs: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_MAX_JOBS"), ge=1, le=1000)] = 20
     worker_name: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_NAME"))] = None
     worker_drain_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_DRAIN"), ge=0, le=3600)] = 20
     # Workers wake at once when a job is enqueued; this is only the fallback poll interval.
     worker_poll_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_WORKER_POLL"), gt=0, le=60)] = 0.5
+
+    # Container commands over SSH (execute_lxc_command): off until a key and known_hosts are given.
+    ssh_key_file: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_SSH_KEY"))] = None
+    ssh_known_hosts: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_SSH_KNOWN_HOSTS"))] = None
+    ssh_user: Annotated[str, Field(validation_alias=_env("PROXMOX_SSH_USER"), pattern=r"^[a-z_][a-z0-9_\-]*$")] = "root"
+    ssh_port: Annotated[int, Field(validation_alias=_env("PROXMOX_SSH_PORT"), ge=1, le=65535)] = 22
+    #: node=host pairs, for nodes whose SSH address is not the one /cluster/status reports
+    ssh_hosts: Annotated[str | None, Field(validation_alias=_env("PROXMOX_SSH_HOSTS"))] = None
+    #: command names allowed in containers (comma-separated); unset: any command
+    exec_allowlist: Annotated[str | None, Field(validation_alias=_env("PROXMOX_EXEC_ALLOWLIST"))] = None
+    exec_output_max_bytes: Annotated[
+        int, Field(validation_alias=_env("PROXMOX_EXEC_OUTPUT_MAX"), ge=1024, le=16 * 1024 * 1024)
+    ] = 64 * 1024
 
     # Logging
     log_level: Annotated[
@@ -83,6 +99,21 @@ class Settings(BaseSettings):
     @property
     def pve_configured(self) -> bool:
         return bool(self.proxmox_url and self.proxmox_token_name and self.proxmox_token_value)
+
+    @property
+    def ssh_configured(self) -> bool:
+        return self.ssh_key_file is not None and self.ssh_known_hosts is not None
+
+    def ssh_host_map(self) -> dict[str, str]:
+        """PROXMOX_SSH_HOSTS as {node: host}."""
+        pairs = (item.split("=", 1) for item in (self.ssh_hosts or "").split(",") if "=" in item)
+        return {node.strip(): host.strip() for node, host in pairs}
+
+    def exec_allowed(self) -> frozenset[str] | None:
+        """The allowed command names, or None when any command may run."""
+        if not self.exec_allowlist:
+            return None
+        return frozenset(name.strip() for name in self.exec_allowlist.split(",") if name.strip())
 
     def secrets(self) -> list[str]:
         """The secret values this process knows, for redaction (token secret, Redis password)."""

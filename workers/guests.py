@@ -8,10 +8,10 @@ from pydantic import TypeAdapter
 
 from shared.errors import NotFound
 from shared.pve.client import PveClient
-from shared.pve.models import ClusterResource
+from shared.pve.models import ClusterResource, LxcStatus, QemuStatus
 from shared.sanitize import GuestKind
 
-__all__ = ["Guest", "cluster_guests", "resolve_guest"]
+__all__ = ["Guest", "PowerState", "cluster_guests", "guest_exists", "power_state", "resolve_guest"]
 
 _RESOURCES = TypeAdapter(list[ClusterResource])
 
@@ -60,3 +60,28 @@ async def resolve_guest(pve: PveClient, vmid: int, node: str | None = None) -> G
         f"no guest with VMID {vmid} in the cluster",
         hint="List guests with list_vms or list_lxc_containers and use one of their VMIDs.",
     )
+
+
+@dataclass(frozen=True)
+class PowerState:
+    """A guest's power state: PVE's status plus, for qemu, whether it is paused."""
+
+    status: str  # running | stopped (PVE's status)
+    paused: bool
+
+    def __str__(self) -> str:
+        return "paused" if self.paused else self.status
+
+
+async def power_state(pve: PveClient, guest: Guest) -> PowerState:
+    """GET .../status/current, read as a power state."""
+    if guest.kind == "qemu":
+        qemu = await pve.get(guest.template_for("/status/current"), QemuStatus, path=guest.path)
+        return PowerState(qemu.status, qemu.status == "running" and qemu.qmpstatus == "paused")
+    lxc = await pve.get(guest.template_for("/status/current"), LxcStatus, path=guest.path)
+    return PowerState(lxc.status, False)
+
+
+async def guest_exists(pve: PveClient, vmid: int) -> bool:
+    """Whether the cluster lists a guest with this VMID."""
+    return any(r.vmid == vmid for r in await cluster_guests(pve))

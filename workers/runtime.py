@@ -9,6 +9,7 @@ under a deadline and writes the outcome. Handlers only do the PVE work.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,20 +19,23 @@ from arq.worker import Function, Retry, func
 from pydantic import ValidationError
 
 from shared.catalogue import Operation
-from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, WaitTimeout
+from shared.errors import InternalError, InvalidInput, Locked, ProxmoxMcpError, WaitTimeout
+from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Params, Result
 from shared.redact import Redactor
 from shared.safety import enforce_tier
+from shared.sanitize import GuestKind
 from workers.app import WorkerApp
 
-__all__ = ["Handler", "JobContext", "Outcome", "job_function", "validation_message"]
+__all__ = ["Handler", "JobContext", "JobEnded", "Outcome", "job_function", "validation_message"]
 
 log = structlog.get_logger("workers.runtime")
 
 #: the handler's own deadline sits this far inside arq's job timeout, so we (not arq) end a slow job
 _DEADLINE_MARGIN_SECONDS = 2.0
+_LOCK_RETRY_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,17 @@ class Outcome:
 
     result: Result
     state: JobState = JobState.SUCCEEDED
+    message: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)
+
+
+class JobEnded(Exception):  # an ending, not an error: cancelled, timed out, unknown
+    """End the job in `state` (cancelled, timed_out, unknown) with a sentence saying why."""
+
+    def __init__(self, state: JobState, message: str) -> None:
+        super().__init__(message)
+        self.state = state
+        self.message = message
 
 
 @dataclass
@@ -51,10 +65,35 @@ class JobContext:
     op: Operation
     record: JobRecord
     attempt: int
+    #: monotonic time this pickup started: a slice of following a task ends relative to it
+    started: float
+    locked_vmid: int | None = None
 
     @property
     def job_id(self) -> str:
         return self.record.job_id
+
+    async def note_guest(self, node: str, kind: GuestKind) -> None:
+        """Remember where the job's guest is, for reruns that can no longer look it up (it was deleted)."""
+        if (self.record.node, self.record.kind) != (node, kind):
+            self.record.node, self.record.kind = node, kind
+            await self.app.store.update(self.job_id, node=node, kind=kind)
+
+    async def lock_guest(self, vmid: int) -> None:
+        """Hold the guest's write lock for this job, or wait (rerun later) while another job holds it."""
+        ttl = 2 * self.op.timeout_seconds(self.app.settings)
+        holder = await acquire_guest_lock(self.app.redis, vmid, self.job_id, ttl)
+        if holder is None:
+            self.locked_vmid = vmid
+            return
+        waited = (utcnow() - self.record.created_at).total_seconds()
+        if waited > self.app.settings.lock_wait_seconds:
+            raise Locked(
+                f"guest {vmid} is still being changed by job {holder} after {waited:.0f}s",
+                hint=f"Follow that job with get_task_status(job_id='{holder}'), then call again.",
+            )
+        log.info("guest_lock_wait", vmid=vmid, holder=holder)
+        raise Retry(defer=_LOCK_RETRY_SECONDS)
 
 
 Handler = Callable[[JobContext, Any], Awaitable[Result | Outcome]]
@@ -72,10 +111,6 @@ def _validate(op: Operation, payload: Any) -> Params:
         return op.params.model_validate(payload)
     except ValidationError as exc:
         raise InvalidInput(f"payload for {op.name} rejected: {validation_message(exc)}") from None
-    except InvalidInput:
-        raise
-    except ValueError as exc:  # a model validator's own complaint
-        raise InvalidInput(f"payload for {op.name} rejected: {exc}") from None
 
 
 async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any) -> JobRecord:
@@ -90,53 +125,75 @@ async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any) 
     return record
 
 
+async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> None:
+    record.attempts += 1
+    pickup: dict[str, Any] = {
+        "attempts": record.attempts,
+        "worker": app.name,
+        "started_at": record.started_at or utcnow(),
+    }
+    if record.state is JobState.QUEUED and not op.starts_task:
+        record.state = JobState.RUNNING
+        await app.store.transition(record.job_id, JobState.RUNNING, **pickup)
+    else:
+        await app.store.update(record.job_id, **pickup)
+
+
+async def _end(app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded) -> str:
+    """Write how the job ended and release its guest lock."""
+    store = app.store
+    if isinstance(outcome, Outcome):
+        result = outcome.result.model_dump(mode="json")
+        await store.transition(job.job_id, outcome.state, result=result, message=outcome.message, **outcome.fields)
+        state = outcome.state
+    elif isinstance(outcome, JobEnded):
+        await store.transition(job.job_id, outcome.state, message=outcome.message)
+        state = outcome.state
+    else:
+        exitstatus = outcome.details.get("exitstatus") if outcome.details else None
+        await store.fail(job.job_id, outcome, **({"exitstatus": exitstatus} if exitstatus else {}))
+        state = JobState.FAILED
+    if job.locked_vmid is not None:
+        await release_guest_lock(app.redis, job.locked_vmid, job.job_id)
+    log.info("job_finished", state=state.value, code=getattr(outcome, "code", None))
+    return state.value
+
+
 async def run_job(  # noqa: PLR0917  # the pickup's facts, all positional at its one call site
     app: WorkerApp, op: Operation, handler: Handler, job_id: str, attempt: int, payload: Any
 ) -> str:
     """Run one pickup of a job; returns the state it left the job in."""
-    store = app.store
+    started = time.monotonic()
+    timeout = op.timeout_seconds(app.settings)
     record = await _record_for(app, op, job_id, payload)
     if record.terminal:
         # arq may hand out a job again after we finished it (a kill between our write and arq's);
         # the outcome is already recorded, so running again could only repeat the effect.
         log.info("job_already_finished", state=record.state.value)
         return record.state.value
-    record.attempts += 1
-    pickup = {"attempts": record.attempts, "worker": app.name, "started_at": record.started_at or utcnow()}
-    if record.state is JobState.QUEUED and not op.starts_task:
-        await store.transition(job_id, JobState.RUNNING, **pickup)
-    else:
-        await store.update(job_id, **pickup)
+    await _pickup(app, op, record)
+    job = JobContext(app, op, record, attempt, started)
     try:
         params = _validate(op, payload)
         confirmed = bool(getattr(params, "confirmed", False))
         enforce_tier(op.tier, allow_danger=app.settings.proxmox_allow_danger, confirmed=confirmed)
-        async with asyncio.timeout(op.timeout_seconds - _DEADLINE_MARGIN_SECONDS):
-            outcome = await handler(JobContext(app, op, record, attempt), params)
+        async with asyncio.timeout(timeout - _DEADLINE_MARGIN_SECONDS):
+            outcome = await handler(job, params)
     except (Retry, asyncio.CancelledError):
-        raise  # arq runs the job again (continuation, lock wait, or this worker shutting down)
+        raise  # arq runs the job again (next slice, lock wait, or this worker shutting down)
     except TimeoutError:
-        error = WaitTimeout(f"{op.name} did not finish within {op.timeout_seconds:.0f}s", hint="Call the tool again.")
-        await store.fail(job_id, error)
-        log.warning("job_timed_out", timeout_s=op.timeout_seconds)
-        return JobState.FAILED.value
-    except ProxmoxMcpError as exc:
-        exitstatus = exc.details.get("exitstatus") if exc.details else None
-        await store.fail(job_id, exc, **({"exitstatus": exitstatus} if exitstatus else {}))
-        log.info("job_failed", code=exc.code, error=exc.message)
-        return JobState.FAILED.value
+        log.warning("job_timed_out", timeout_s=timeout)
+        error = WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
+        return await _end(app, job, error)
+    except (ProxmoxMcpError, JobEnded) as ended:
+        return await _end(app, job, ended)
     except Exception:
         log.exception("job_crashed")
-        await store.fail(job_id, InternalError(f"{op.name} failed unexpectedly in worker {app.name}"))
-        return JobState.FAILED.value
-    if isinstance(outcome, Result):
-        outcome = Outcome(outcome)
-    await store.transition(job_id, outcome.state, result=outcome.result.model_dump(mode="json"), **outcome.fields)
-    log.info("job_finished", state=outcome.state.value)
-    return outcome.state.value
+        return await _end(app, job, InternalError(f"{op.name} failed unexpectedly in worker {app.name}"))
+    return await _end(app, job, outcome if isinstance(outcome, Outcome) else Outcome(outcome))
 
 
-def job_function(op: Operation, handler: Handler, *, max_tries: int) -> Function:
+def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: int) -> Function:
     """The arq function for `op`: arq calls it with the payload dict as its only argument."""
 
     async def run(ctx: dict[str, Any], payload: Any) -> dict[str, str]:
@@ -148,4 +205,4 @@ def job_function(op: Operation, handler: Handler, *, max_tries: int) -> Function
         return {"state": state}
 
     run.__qualname__ = run.__name__ = op.name
-    return func(run, name=op.name, timeout=op.timeout_seconds, max_tries=max_tries)
+    return func(run, name=op.name, timeout=timeout, max_tries=max_tries)

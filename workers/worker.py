@@ -25,6 +25,7 @@ from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink, configure_logging
 from shared.pve.client import PveClient
 from shared.redact import Redactor
+from shared.safety import Tier
 from shared.settings import Settings, load_settings
 from workers.app import WorkerApp
 from workers.operations import HANDLERS
@@ -42,8 +43,8 @@ __all__ = [
 
 log = structlog.get_logger("workers.worker")
 
-#: a task operation follows its task in slices, each slice a pickup that arq counts as a try
-TASK_MAX_TRIES = 100_000
+#: a change follows its tasks in slices and waits for guest locks by rerunning; arq counts each as a try
+CHANGE_MAX_TRIES = 100_000
 #: a read is idempotent: a worker killed mid-read just leaves it for another one
 READ_MAX_TRIES = 5
 #: how long arq keeps its own result key (our job record, with its own TTL, is the real record)
@@ -56,10 +57,15 @@ def worker_name(settings: Settings) -> str:
     return settings.worker_name or f"{socket.gethostname()}-{os.getpid()}"
 
 
-def worker_functions() -> list[Any]:
+def worker_functions(settings: Settings) -> list[Any]:
     """One arq function per catalogue operation."""
     return [
-        job_function(op, HANDLERS[op.name], max_tries=TASK_MAX_TRIES if op.starts_task else READ_MAX_TRIES)
+        job_function(
+            op,
+            HANDLERS[op.name],
+            timeout=op.timeout_seconds(settings),
+            max_tries=READ_MAX_TRIES if op.tier is Tier.SAFE else CHANGE_MAX_TRIES,
+        )
         for op in CATALOGUE.values()
     ]
 
@@ -120,10 +126,10 @@ def _lifecycle(
 def worker_options(settings: Settings) -> dict[str, Any]:
     """arq Worker arguments shared by our worker and by `arq workers.WorkerSettings`."""
     return {
-        "functions": worker_functions(),
+        "functions": worker_functions(settings),
         "queue_name": keys.QUEUE_NAME,
         "max_jobs": settings.worker_max_jobs,
-        "job_timeout": max(op.timeout_seconds for op in CATALOGUE.values()),
+        "job_timeout": max(op.timeout_seconds(settings) for op in CATALOGUE.values()),
         "keep_result": KEEP_RESULT_SECONDS,
         "poll_delay": settings.worker_poll_seconds,
         "max_tries": READ_MAX_TRIES,

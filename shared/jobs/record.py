@@ -14,10 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shared.errors import ProxmoxMcpError, error_from_fields
 from shared.jobs.states import JobState
+from shared.sanitize import GuestKind
 
 __all__ = ["JobRecord", "utcnow"]
 
-_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings"})
+_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps"})
 
 
 def utcnow() -> datetime:
@@ -38,7 +39,14 @@ class JobRecord(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
     node: str | None = None
     vmid: int | None = None
+    kind: GuestKind | None = None
     upid: str | None = None
+    #: for changes made of several PVE tasks (stop, then destroy): the step being dispatched or followed
+    step: str | None = None
+    #: finished steps, in order: {"step", "upid", "exitstatus"} (a step found already done has no upid)
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    #: set by cancel_task; a worker that sees it stops the task (or never starts it)
+    cancel_requested: bool = False
     attempts: int = 0
     worker: str | None = None
     created_at: datetime = Field(default_factory=utcnow)
@@ -47,6 +55,8 @@ class JobRecord(BaseModel):
     dispatched_at: datetime | None = None
     finished_at: datetime | None = None
     exitstatus: str | None = None
+    #: one sentence on how the job ended when that is not just its result ("already running", "cancelled")
+    message: str | None = None
     progress: float | None = None
     progress_message: str | None = None
     warnings: list[str] = Field(default_factory=list)

@@ -87,12 +87,14 @@ class JobStore:
             self._expire(pipe, job_id)
             await pipe.execute()
 
-    async def transition(self, job_id: str, state: JobState, **fields: Any) -> None:
-        """Move the job to `state` (with other fields) and tell waiters."""
+    async def transition(self, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
+        """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters."""
         values: dict[str, Any] = {**fields, "state": state, "updated_at": utcnow()}
         if state.terminal:
             values.setdefault("finished_at", utcnow())
         async with self.redis.pipeline(transaction=True) as pipe:
+            if clear:
+                pipe.hdel(keys.job_record(job_id), *clear)
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             self._event(pipe, job_id, {"kind": "state", "state": state.value})
             self._expire(pipe, job_id)
@@ -110,13 +112,11 @@ class JobStore:
             **fields,
         )
 
-    async def record_upid(self, job_id: str, upid: str) -> None:
+    async def record_upid(self, job_id: str, upid: str, **fields: Any) -> None:
         """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches."""
+        values = {**fields, "upid": upid, "state": JobState.RUNNING, "updated_at": utcnow()}
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(
-                keys.job_record(job_id),
-                mapping=encode_fields({"upid": upid, "state": JobState.RUNNING, "updated_at": utcnow()}),
-            )
+            pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated
 
-from shared.operations.base import GuestParams, Result
-from shared.sanitize import GuestKind
+from pydantic import Field, field_validator
 
-__all__ = ["ListSnapshotsParams", "SnapshotInfo", "SnapshotList"]
+from shared.errors import InvalidInput
+from shared.operations.base import GuestNode, GuestParams, Result
+from shared.operations.changes import ChangeParams
+from shared.sanitize import GuestKind, SnapshotName, Vmid
+
+__all__ = [
+    "CreateSnapshotParams",
+    "ListSnapshotsParams",
+    "RollbackParams",
+    "SnapshotInfo",
+    "SnapshotList",
+    "SnapshotResult",
+]
 
 
 class ListSnapshotsParams(GuestParams):
@@ -28,3 +39,37 @@ class SnapshotList(Result):
     kind: GuestKind
     current_parent: str | None = Field(None, description="The snapshot the current state descends from.")
     snapshots: list[SnapshotInfo]
+
+
+class CreateSnapshotParams(ChangeParams):
+    vmid: Vmid
+    node: GuestNode = None
+    name: SnapshotName
+    description: Annotated[str | None, Field(max_length=8192)] = None
+    vmstate: Annotated[bool, Field(description="qemu VMs that run: also save the RAM, to resume exactly there.")] = (
+        False
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _not_reserved(cls, name: str) -> str:
+        # qemu-server and pve-container refuse these: "current" names the present state, "vzdump" is backup's
+        if name in ("current", "vzdump"):
+            raise InvalidInput(f"{name!r} is reserved by PVE as a snapshot name", hint="Pick another name.")
+        return name
+
+
+class RollbackParams(ChangeParams):
+    vmid: Vmid
+    node: GuestNode = None
+    name: SnapshotName
+    start: Annotated[bool, Field(description="Start the guest after the rollback (qemu: PVE 7.2+).")] = False
+
+
+class SnapshotResult(Result):
+    vmid: int
+    node: str
+    kind: GuestKind
+    name: str
+    action: str = Field(description="snapshot or rollback.")
+    status_after: str

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
-from shared.sanitize import UpidText
+from shared.sanitize import JobId, UpidText
 
 __all__ = [
+    "CancelParams",
+    "CancelResult",
     "ErrorInfo",
+    "JobIdField",
     "JobStatus",
     "LogLimit",
     "LogStart",
@@ -19,7 +23,12 @@ __all__ = [
     "PveTaskParams",
     "TaskLogLine",
     "TaskLogPage",
+    "UpidField",
 ]
+
+
+JobIdField = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
+UpidField = Annotated[UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started elsewhere.")]
 
 
 class PveTaskParams(Params):
@@ -82,3 +91,22 @@ class TaskLogPage(Result):
     lines: list[TaskLogLine]
     next_start: int | None = Field(None, description="Pass as start to read on; None when nothing is left yet.")
     task_done: bool = Field(description="False while the task runs: more lines may come.")
+
+
+class CancelParams(Params):
+    job_id: JobIdField = None
+    upid: UpidField = None
+    confirmed: bool = False
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Self:
+        if (self.job_id is None) == (self.upid is None):
+            raise InvalidInput("give exactly one of job_id or upid", hint="Pass the job_id a tool returned, or a UPID.")
+        return self
+
+
+class CancelResult(Result):
+    job_id: str | None = Field(None, description="The cancelled job (None for a task started elsewhere).")
+    upid: str | None = None
+    state: str = Field(description="The job's state after the request (cancelled once PVE stopped the task).")
+    message: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from workers.operations import guests, nodes, snapshots, storage, tasks, usage
+from workers.operations import cloudinit, create, delete, exec, guests, nodes, power, snapshots, storage, tasks, usage
 from workers.runtime import Handler
 
 __all__ = ["HANDLERS"]
@@ -21,4 +21,13 @@ HANDLERS: Mapping[str, Handler] = {
     "get_resource_usage": usage.get_resource_usage,
     "pve_task_status": tasks.pve_task_status,
     "pve_task_log": tasks.pve_task_log,
+    "power_control": power.power_control,
+    "create_vm": create.create_vm,
+    "create_lxc": create.create_lxc,
+    "set_vm_cloudinit": cloudinit.set_vm_cloudinit,
+    "create_snapshot": snapshots.create_snapshot,
+    "rollback_snapshot": snapshots.rollback_snapshot,
+    "execute_lxc_command": exec.execute_lxc_command,
+    "delete_instance": delete.delete_instance,
+    "cancel_task": tasks.cancel_task,
 }

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter
 
-from shared.operations.snapshots import ListSnapshotsParams, SnapshotInfo, SnapshotList
-from shared.pve.models import Snapshot
-from workers.guests import resolve_guest
-from workers.runtime import JobContext
+from shared.errors import Conflict, InvalidInput, NotFound
+from shared.operations.snapshots import (
+    CreateSnapshotParams,
+    ListSnapshotsParams,
+    RollbackParams,
+    SnapshotInfo,
+    SnapshotList,
+    SnapshotResult,
+)
+from shared.pve.models import UPID, Snapshot
+from shared.pve.upid import Upid
+from workers.guests import Guest, power_state, resolve_guest
+from workers.runtime import JobContext, Outcome
+from workers.steps import TaskStep, outcome_of, run_step
 
-__all__ = ["list_snapshots"]
+__all__ = ["create_snapshot", "list_snapshots", "rollback_snapshot"]
 
 _SNAPSHOTS = TypeAdapter(list[Snapshot])
 
@@ -39,3 +49,63 @@ async def list_snapshots(job: JobContext, params: ListSnapshotsParams) -> Snapsh
         current_parent=current.parent if current else None,
         snapshots=snapshots,
     )
+
+
+async def _snapshot_names(job: JobContext, guest: Guest) -> set[str]:
+    entries = await job.app.pve.get(guest.template_for("/snapshot"), _SNAPSHOTS, path=guest.path)
+    return {e.name for e in entries if e.name != "current"}
+
+
+async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome:
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.lock_guest(guest.vmid)
+    if job.record.step is None:
+        if params.name in await _snapshot_names(job, guest):
+            raise Conflict(
+                f"guest {guest.vmid} already has a snapshot named {params.name!r}",
+                hint="Pick another name, or list them with list_snapshots.",
+            )
+        if params.vmstate and (guest.kind != "qemu" or guest.status != "running"):
+            raise InvalidInput("vmstate (saving RAM) is for running qemu VMs only", hint="Call again without vmstate.")
+
+    async def dispatch() -> Upid:
+        body = {"snapname": params.name, "description": params.description, "vmstate": params.vmstate or None}
+        return await pve.post(guest.template_for("/snapshot"), UPID, path=guest.path, body=body)
+
+    async def effect_present() -> bool:
+        return params.name in await _snapshot_names(job, guest)
+
+    prefix = "qm" if guest.kind == "qemu" else "vz"
+    done = await run_step(
+        job, TaskStep("snapshot", guest.node, f"{prefix}snapshot", guest.vmid, dispatch, effect_present)
+    )
+    status = await power_state(pve, guest)
+    result = SnapshotResult(
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="snapshot", status_after=str(status)
+    )
+    return outcome_of(result, [done], f"snapshot {params.name!r} of {guest.kind} {guest.vmid} taken")
+
+
+async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.lock_guest(guest.vmid)
+    if job.record.step is None and params.name not in await _snapshot_names(job, guest):
+        raise NotFound(
+            f"guest {guest.vmid} has no snapshot named {params.name!r}",
+            hint=f"List them with list_snapshots(vmid={guest.vmid}).",
+        )
+
+    async def dispatch() -> Upid:
+        template = guest.template_for("/snapshot/{snapname}/rollback")
+        path = {**guest.path, "snapname": params.name}
+        return await pve.post(template, UPID, path=path, body={"start": params.start or None})
+
+    prefix = "qm" if guest.kind == "qemu" else "vz"
+    done = await run_step(job, TaskStep("rollback", guest.node, f"{prefix}rollback", guest.vmid, dispatch))
+    status = await power_state(pve, guest)
+    result = SnapshotResult(
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="rollback", status_after=str(status)
+    )
+    return outcome_of(result, [done], f"{guest.kind} {guest.vmid} rolled back to {params.name!r}; it is {status}")

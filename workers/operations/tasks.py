@@ -1,18 +1,27 @@
-"""Reads of PVE tasks this server did not start (by UPID)."""
+"""Tasks by UPID (also those started elsewhere), and cancelling a job's task."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from shared.errors import NotFound
 from shared.jobs.states import JobState
-from shared.operations.tasks import JobStatus, PveTaskLogParams, PveTaskParams, TaskLogLine, TaskLogPage
+from shared.operations.tasks import (
+    CancelParams,
+    CancelResult,
+    JobStatus,
+    PveTaskLogParams,
+    PveTaskParams,
+    TaskLogLine,
+    TaskLogPage,
+)
+from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
-from shared.pve.models import TaskStatus
 from shared.pve.upid import Upid
 from workers.follow import classify_exitstatus
 from workers.runtime import JobContext
 
-__all__ = ["pve_task_log", "pve_task_status"]
+__all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 
 
 def _vmid(upid: Upid) -> int | None:
@@ -54,3 +63,33 @@ async def pve_task_log(job: JobContext, params: PveTaskLogParams) -> TaskLogPage
         next_start=end if end < page.total else None,
         task_done=status.status == "stopped",
     )
+
+
+async def cancel_task(job: JobContext, params: CancelParams) -> CancelResult:
+    store, pve = job.app.store, job.app.pve
+    target_id = params.job_id or (await store.job_for_upid(params.upid) if params.upid else None)
+    if target_id is None:
+        assert params.upid is not None
+        upid = Upid.parse(params.upid)
+        await pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": params.upid})
+        return CancelResult(upid=params.upid, state="stop_requested", message="PVE was asked to stop the task")
+    target = await store.get(target_id)
+    if target is None:
+        raise NotFound(f"no job {target_id} in the job store", hint="Check the job_id with get_task_status.")
+    if target.terminal:
+        return CancelResult(
+            job_id=target_id, upid=target.upid, state=target.state.value, message="the job had already ended"
+        )
+    await store.update(target_id, cancel_requested=True)
+    if target.upid is not None:
+        upid = Upid.parse(target.upid)
+        await pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": target.upid})
+        message = "PVE was asked to stop the task; the job ends as cancelled once it has"
+    elif target.state is JobState.QUEUED:
+        await store.transition(target_id, JobState.CANCELLED, message="cancelled before it started")
+        message = "cancelled before it started; nothing was changed"
+    else:
+        message = "the job will stop its task as soon as PVE names it"
+    fresh = await store.get(target_id)
+    state = fresh.state.value if fresh is not None else target.state.value
+    return CancelResult(job_id=target_id, upid=target.upid, state=state, message=message)

@@ -1,0 +1,313 @@
+"""Which privileges each operation needs, and which of them an API token lacks.
+
+An operation's needs come from the schema's `permissions` of every endpoint it calls (the
+catalogue's `pve_calls`):
+- a `check` is exact: PVE answers 403 without it (`["perm", "/vms/{vmid}", ["VM.Audit"]]`,
+  combined with "and"/"or");
+- endpoints that let every user in (`"user": "all"`) state their rule in prose: a list that
+  leaves out what the token may not see ("Only list VMs where you have VM.Audit permissions
+  on /vms/<vmid>."), or a check that applies in some cases only ("... if they aren't the owner
+  of the task"). Each sentence naming a privilege and an ACL path becomes a need.
+
+What the token holds is PVE's own answer to GET /access/permissions: ACL path -> privilege ->
+whether it propagates to the paths below. A need on `/vms/{vmid}` is met for every guest when
+the privilege propagates from `/vms` or `/`, and only for some when it is held on single
+guests (`/vms/100`) or pools (`/pool/web`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from shared.catalogue import Operation
+from shared.pve.permissions import suggest_role
+from shared.pve.schema import ApiSchema, Endpoint
+
+__all__ = [
+    "Coverage",
+    "Gap",
+    "Need",
+    "NeedKind",
+    "OperationPrivileges",
+    "Permissions",
+    "Verdict",
+    "check_operations",
+    "endpoint_needs",
+    "grant_commands",
+    "grant_path",
+    "operation_needs",
+]
+
+Permissions = Mapping[str, Mapping[str, bool]]
+"""GET /access/permissions: ACL path -> privilege -> propagates to the paths below."""
+
+_PRIVILEGE = re.compile(r"\b[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\b")
+# An ACL path starts after a space or a quote ("bridge/vlan" is not one).
+_ACL_PATH = re.compile(r"(?:(?<=\s)|(?<='))(/[\w{}<>/.-]*)")
+_CONDITIONAL = re.compile(r"\b(if|unless|for restore|for privileged)\b", re.IGNORECASE)
+_FILTERED = re.compile(r"^\s*(only list|list\b|resources are filtered)", re.IGNORECASE)
+# Objects a sentence names without a path ("on any used storage").
+_IMPLIED_PATHS = (("storage", "/storage/{storage}"), ("bridge", "/sdn/zones/{zone}"), ("vnet", "/sdn/zones/{zone}"))
+_DOT = "\x00"  # stands in for the dots inside privilege names while a description is split into sentences
+
+
+class NeedKind(StrEnum):
+    #: PVE refuses the call without it (403)
+    REQUIRED = "required"
+    #: PVE answers, but leaves out what the token may not see (an empty list, at worst)
+    FILTERED = "filtered"
+    #: needed in some cases only (another user's task, a restore, a parameter that was given)
+    CONDITIONAL = "conditional"
+
+
+class Coverage(StrEnum):
+    #: held on every object the path can name
+    FULL = "full"
+    #: held on some objects only (single guests, a pool)
+    PARTIAL = "partial"
+    #: not held at all
+    NONE = "none"
+
+
+class Verdict(StrEnum):
+    PASS = "pass"  # noqa: S105  # a verdict, not a password
+    WARN = "warn"
+    FAIL = "fail"
+
+
+@dataclass(frozen=True)
+class Need:
+    """Privileges on an ACL path (with the schema's placeholders) that one endpoint needs."""
+
+    path: str
+    privileges: tuple[str, ...]
+    any_of: bool  # any one of `privileges` is enough
+    kind: NeedKind
+    endpoint: str  # "GET /nodes/{node}/qemu"
+
+    def describe(self) -> str:
+        privileges = " or ".join(self.privileges) if self.any_of else ", ".join(self.privileges)
+        return f"{privileges} on {grant_path(self.path)}"
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A need the token does not meet everywhere."""
+
+    need: Need
+    coverage: Coverage  # PARTIAL or NONE
+    missing: tuple[str, ...]  # the privileges it lacks (for any_of: all of them)
+    held_on: tuple[str, ...]  # for PARTIAL: the paths it holds them on
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.coverage is Coverage.NONE and self.need.kind is not NeedKind.CONDITIONAL:
+            return Verdict.FAIL
+        return Verdict.WARN
+
+    def describe(self) -> str:
+        need = self.need
+        privileges = " or ".join(self.missing) if need.any_of else ", ".join(self.missing)
+        where = grant_path(need.path)
+        if self.coverage is Coverage.PARTIAL:
+            text = f"{privileges} only on {', '.join(self.held_on)}, not on all of {where}"
+        else:
+            text = f"{privileges} on {where}"
+        consequence = {
+            NeedKind.REQUIRED: "PVE refuses the call without it",
+            NeedKind.FILTERED: "without it PVE leaves those objects out of the answer",
+            NeedKind.CONDITIONAL: "needed in some cases only",
+        }[need.kind]
+        return f"{text} ({need.endpoint}: {consequence})"
+
+
+@dataclass(frozen=True)
+class OperationPrivileges:
+    """One operation's needs and the gaps the token leaves."""
+
+    operation: str
+    needs: tuple[Need, ...]
+    gaps: tuple[Gap, ...]
+
+    @property
+    def verdict(self) -> Verdict:
+        verdicts = {gap.verdict for gap in self.gaps}
+        if Verdict.FAIL in verdicts:
+            return Verdict.FAIL
+        return Verdict.WARN if verdicts else Verdict.PASS
+
+
+def grant_path(path: str) -> str:
+    """The ACL path to grant on for a need: the part before the first placeholder (`/vms/{vmid}` -> `/vms`)."""
+    parts: list[str] = []
+    for part in path.strip("/").split("/"):
+        if not part or "{" in part:
+            break
+        parts.append(part)
+    return "/" + "/".join(parts)
+
+
+def _perm_need(check: list[Any], endpoint: str, kind: NeedKind) -> Need:
+    options = dict(zip(check[3::2], check[4::2], strict=False))
+    privileges = tuple(str(privilege) for privilege in check[2])
+    if options.get("require_param"):  # checked only when that parameter is given
+        kind = NeedKind.CONDITIONAL
+    return Need(str(check[1]), privileges, bool(options.get("any")) and len(privileges) > 1, kind, endpoint)
+
+
+def _check_needs(check: Any, endpoint: str, kind: NeedKind = NeedKind.REQUIRED) -> list[Need]:
+    if not isinstance(check, list) or not check:
+        return []
+    operator = check[0]
+    if operator == "perm" and len(check) >= 3 and isinstance(check[2], list):
+        return [_perm_need(check, endpoint, kind)]
+    if operator == "and":
+        return [need for sub in check[1:] for need in _check_needs(sub, endpoint, kind)]
+    if operator == "or":
+        # The first alternative that needs no optional parameter is the one a plain call meets.
+        alternatives = [needs for sub in check[1:] if (needs := _check_needs(sub, endpoint, kind))]
+        plain = [needs for needs in alternatives if all(need.kind is kind for need in needs)]
+        return (plain or alternatives or [[]])[0]
+    return []  # userid-param, userid-group, perm-modify: user management, which no tool does
+
+
+def _sentences(text: str) -> list[str]:
+    protected = _PRIVILEGE.sub(lambda m: m[0].replace(".", _DOT), text)
+    return [part.replace(_DOT, ".").strip() for part in re.split(r"\.\s*", protected) if part.strip()]
+
+
+def _sentence_path(sentence: str) -> str | None:
+    found = _ACL_PATH.search(sentence)
+    if found:
+        path = found[1].rstrip("'.,)")
+        return re.sub(r"<([^>]+)>", r"{\1}", path) or "/"
+    lowered = sentence.lower()
+    return next((path for word, path in _IMPLIED_PATHS if word in lowered), None)
+
+
+def _description_needs(description: str, endpoint: str) -> list[Need]:
+    needs: list[Need] = []
+    for sentence in _sentences(description):
+        privileges = tuple(dict.fromkeys(_PRIVILEGE.findall(sentence)))
+        path = _sentence_path(sentence)
+        if not privileges or path is None:
+            continue
+        if _CONDITIONAL.search(sentence):
+            kind = NeedKind.CONDITIONAL
+        elif _FILTERED.search(sentence):
+            kind = NeedKind.FILTERED
+        else:
+            kind = NeedKind.REQUIRED
+        any_of = len(privileges) > 1 and re.search(r"\bor\b", sentence) is not None
+        needs.append(Need(path, privileges, any_of, kind, endpoint))
+    return needs
+
+
+def endpoint_needs(endpoint: Endpoint) -> list[Need]:
+    """What one endpoint needs: its exact `check`, or else what its `description` says."""
+    where = f"{endpoint.method} {endpoint.path}"
+    permissions = endpoint.permissions
+    check = permissions.get("check")
+    if isinstance(check, list) and check:
+        return _check_needs(check, where)
+    description = permissions.get("description")
+    return _description_needs(str(description), where) if description else []
+
+
+def operation_needs(op: Operation, schema: ApiSchema) -> list[Need]:
+    """Every need of the endpoints `op` may call (a call the schema does not know adds none)."""
+    needs: dict[tuple[str, tuple[str, ...], bool, NeedKind], Need] = {}
+    for call in op.pve_calls:
+        method, _, template = call.partition(" ")
+        endpoint = schema.endpoint(template, method)
+        if endpoint is None:
+            continue
+        for need in endpoint_needs(endpoint):
+            # qemu and lxc variants of one call need the same thing; name it once
+            needs.setdefault((need.path, need.privileges, need.any_of, need.kind), need)
+    return list(needs.values())
+
+
+def _ancestors(path: str) -> list[str]:
+    """`path` and every path above it: /vms/100 -> /vms/100, /vms, /."""
+    parts = [part for part in path.strip("/").split("/") if part]
+    return ["/" + "/".join(parts[:end]) for end in range(len(parts), -1, -1)]
+
+
+def _coverage(privilege: str, need_path: str, permissions: Permissions) -> tuple[Coverage, tuple[str, ...]]:
+    prefix = grant_path(need_path)
+    templated = prefix != "/" + need_path.strip("/")
+    for ancestor in _ancestors(prefix):
+        held = permissions.get(ancestor, {})
+        # on the prefix itself a non-propagating grant only covers a path without placeholders
+        if privilege in held and (held[privilege] or (ancestor == prefix and not templated)):
+            return Coverage.FULL, ()
+    below = prefix.rstrip("/") + "/"
+    pools = prefix == "/vms" or prefix.startswith("/storage")  # pool members are guests and storages
+    partial = tuple(
+        sorted(
+            path
+            for path, held in permissions.items()
+            if privilege in held and (path.startswith(below) or (pools and path.startswith("/pool/")))
+        )
+    )
+    return (Coverage.PARTIAL, partial) if partial else (Coverage.NONE, ())
+
+
+def _gap(need: Need, permissions: Permissions) -> Gap | None:
+    found = {privilege: _coverage(privilege, need.path, permissions) for privilege in need.privileges}
+    if need.any_of:
+        if any(coverage is Coverage.FULL for coverage, _ in found.values()):
+            return None
+        partial = tuple(sorted({path for _, paths in found.values() for path in paths}))
+        coverage = Coverage.PARTIAL if partial else Coverage.NONE
+        return Gap(need, coverage, need.privileges, partial)
+    missing = tuple(privilege for privilege, (coverage, _) in found.items() if coverage is not Coverage.FULL)
+    if not missing:
+        return None
+    partial_paths = tuple(sorted({path for privilege in missing for path in found[privilege][1]}))
+    coverage = Coverage.NONE if any(found[p][0] is Coverage.NONE for p in missing) else Coverage.PARTIAL
+    return Gap(need, coverage, missing, partial_paths if coverage is Coverage.PARTIAL else ())
+
+
+def check_operations(
+    operations: Iterable[Operation], schema: ApiSchema, permissions: Permissions
+) -> list[OperationPrivileges]:
+    """Each operation's needs held against the token's permissions."""
+    reports: list[OperationPrivileges] = []
+    for op in operations:
+        needs = operation_needs(op, schema)
+        gaps = tuple(gap for need in needs if (gap := _gap(need, permissions)) is not None)
+        reports.append(OperationPrivileges(op.name, tuple(needs), gaps))
+    return reports
+
+
+def grant_commands(token_name: str, gaps: Iterable[Gap]) -> list[str]:
+    """pveum commands that grant what the gaps lack, one per ACL path, with the smallest built-in roles.
+
+    A privilege no built-in role below Administrator holds goes into a role of its own, ProxmoxMcp.
+    """
+    roles_by_path: dict[str, dict[str, None]] = {}
+    custom: dict[str, None] = {}
+    for gap in gaps:
+        # for "any of" one privilege is enough: the first is the one PVE's own docs name
+        privileges = gap.missing[:1] if gap.need.any_of else gap.missing
+        roles = roles_by_path.setdefault(grant_path(gap.need.path), {})
+        for privilege in privileges:
+            role = suggest_role(privilege)
+            if role is None:
+                custom[privilege] = None
+                role = "ProxmoxMcp"
+            roles[role] = None
+    commands: list[str] = []
+    if custom:
+        commands.append(f"pveum role add ProxmoxMcp --privs '{','.join(custom)}'")
+    commands.extend(
+        f"pveum acl modify {path} --tokens '{token_name}' --roles {','.join(roles)}"
+        for path, roles in sorted(roles_by_path.items())
+    )
+    return commands

@@ -1,0 +1,53 @@
+"""What every change (an operation that starts PVE tasks) shares: confirmation in the payload, the report."""
+
+from __future__ import annotations
+
+from typing import Annotated, Generic, TypeVar
+
+from pydantic import Field
+
+from shared.operations.base import Params, Result
+
+__all__ = ["ChangeParams", "ChangeReport", "Confirmed", "WaitSeconds"]
+
+R = TypeVar("R", bound=Result)
+
+Confirmed = Annotated[
+    bool,
+    Field(
+        description="Set true once the user agreed to this change. Clients that support elicitation are "
+        "asked instead; without either, the tool answers CONFIRMATION_REQUIRED with the plan and changes nothing."
+    ),
+]
+WaitSeconds = Annotated[
+    float | None,
+    Field(
+        ge=0,
+        le=600,
+        description="Wait up to this many seconds for the change to finish (default: the server's, below 60). "
+        "If it is still running then, you get its job_id; follow it with get_task_status. 0 returns at once.",
+    ),
+]
+
+
+class ChangeParams(Params):
+    """A change's payload carries its confirmation: the worker refuses one without it."""
+
+    confirmed: bool = False
+
+
+class ChangeReport(Result, Generic[R]):
+    """How a change went: its job and PVE task, and its result once done."""
+
+    job_id: str
+    operation: str
+    state: str = Field(description="succeeded, succeeded_with_warnings, or (not done yet) queued/dispatching/running.")
+    done: bool
+    node: str | None = None
+    vmid: int | None = None
+    upid: str | None = Field(None, description="The PVE task ID; get_task_log reads its log.")
+    exitstatus: str | None = None
+    duration_seconds: float | None = None
+    warnings: list[str] = Field(default_factory=list, description="The task's WARN lines.")
+    message: str = Field(description="One sentence on what happened, or how to follow the job.")
+    result: R | None = None

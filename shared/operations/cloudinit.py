@@ -1,0 +1,67 @@
+"""Cloud-init settings of a qemu VM."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Self
+
+from pydantic import Field, StringConstraints, field_validator, model_validator
+
+from shared.errors import InvalidInput
+from shared.operations.base import GuestNode, Result
+from shared.operations.changes import ChangeParams
+from shared.sanitize import PasswordHash, SshPublicKey, Vmid
+
+__all__ = ["CloudInitChange", "CloudInitParams", "CloudInitResult", "IpConfig"]
+
+# ipconfigN: [gw=<GatewayIPv4>] [,gw6=<GatewayIPv6>] [,ip=<IPv4Format/CIDR>] [,ip6=<IPv6Format/CIDR>]
+_IPCONFIG = re.compile(
+    r"^(?:(?:ip|gw|ip6|gw6)=[0-9A-Fa-f.:/]+|ip=dhcp|ip6=(?:dhcp|auto))(?:,(?:(?:ip|gw|ip6|gw6)=[0-9A-Fa-f.:/]+|ip=dhcp|ip6=(?:dhcp|auto)))*$"
+)
+IpConfig = Annotated[
+    str,
+    StringConstraints(max_length=256),
+    Field(description="PVE's ipconfig string, e.g. 'ip=dhcp' or 'ip=10.0.0.5/24,gw=10.0.0.1'."),
+]
+
+
+class CloudInitParams(ChangeParams):
+    vmid: Vmid
+    node: GuestNode = None
+    ciuser: Annotated[str | None, StringConstraints(pattern=r"^[a-z_][a-z0-9_\-]{0,31}$")] = None
+    #: the frontend hashes the password it was given
+    cipassword_hash: PasswordHash | None = None
+    sshkeys: Annotated[list[SshPublicKey] | None, Field(max_length=32)] = None
+    ipconfig: Annotated[dict[int, IpConfig] | None, Field(max_length=32)] = None
+    nameserver: Annotated[str | None, StringConstraints(pattern=r"^[0-9A-Fa-f.: ]{2,255}$")] = None
+    searchdomain: Annotated[str | None, StringConstraints(pattern=r"^[a-zA-Z0-9.\- ]{1,255}$")] = None
+
+    @field_validator("ipconfig")
+    @classmethod
+    def _ipconfig(cls, value: dict[int, str] | None) -> dict[int, str] | None:
+        for index, text in (value or {}).items():
+            if not 0 <= index <= 31:
+                raise InvalidInput(f"ipconfig{index}: PVE has ipconfig0 to ipconfig31")
+            if not _IPCONFIG.match(text):
+                raise InvalidInput(f"ipconfig{index} {text!r} is not 'ip=dhcp' or 'ip=<cidr>,gw=<ip>' style")
+        return value
+
+    @model_validator(mode="after")
+    def _something_to_set(self) -> Self:
+        fields = (self.ciuser, self.cipassword_hash, self.sshkeys, self.ipconfig, self.nameserver, self.searchdomain)
+        if all(value is None for value in fields):
+            raise InvalidInput("nothing to set", hint="Give at least one of ciuser, password, sshkeys, ipconfig, ...")
+        return self
+
+
+class CloudInitChange(Result):
+    before: str | None
+    after: str | None
+
+
+class CloudInitResult(Result):
+    vmid: int
+    node: str
+    changed: dict[str, CloudInitChange] = Field(description="Each cloud-init key that changed (secrets redacted).")
+    regenerated: bool = Field(description="True when the cloud-init drive was rebuilt with the new settings.")
+    applies_on: str = Field(description="When the guest sees the change (cloud-init runs at boot).")

@@ -1,0 +1,94 @@
+"""Cloud-init settings of a qemu VM: set what differs, then rebuild the cloud-init drive.
+
+Setting a config key is idempotent, so a rerun recomputes what still differs and sets only
+that; the PUT carries the digest of the config it was computed from, so a change made by
+someone else in between is refused instead of overwritten.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, unquote
+
+from shared.errors import InvalidInput
+from shared.operations.cloudinit import CloudInitChange, CloudInitParams, CloudInitResult
+from shared.pve.client import FormValue
+from shared.pve.models import NO_DATA, QemuConfig
+from shared.redact import REDACTED
+from workers.guests import resolve_guest
+from workers.runtime import JobContext, Outcome
+
+__all__ = ["desired_settings", "set_vm_cloudinit"]
+
+_CLOUDINIT_DRIVE = re.compile(r"(^|[:,])cloudinit([,]|$)")
+_SECRET_KEYS = frozenset({"cipassword"})
+
+
+def desired_settings(params: CloudInitParams) -> dict[str, str]:
+    """The config keys and values PVE should end up with; sshkeys percent-encoded as PVE stores them."""
+    wanted: dict[str, str] = {}
+    if params.ciuser is not None:
+        wanted["ciuser"] = params.ciuser
+    if params.cipassword_hash is not None:
+        wanted["cipassword"] = params.cipassword_hash
+    if params.sshkeys is not None:
+        # PVE takes (and keeps) the keys URL-encoded, as uri_escape writes them
+        wanted["sshkeys"] = quote("\n".join(params.sshkeys) + "\n", safe="")
+    for index, value in sorted((params.ipconfig or {}).items()):
+        wanted[f"ipconfig{index}"] = value
+    if params.nameserver is not None:
+        wanted["nameserver"] = params.nameserver
+    if params.searchdomain is not None:
+        wanted["searchdomain"] = params.searchdomain
+    return wanted
+
+
+def _shown(key: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    if key in _SECRET_KEYS:
+        return REDACTED
+    return unquote(value).strip() if key == "sshkeys" else value
+
+
+async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    if guest.kind != "qemu":
+        raise InvalidInput(
+            f"guest {guest.vmid} is a container: cloud-init is for qemu VMs",
+            hint="Containers take users and keys at create_lxc, or run commands with execute_lxc_command.",
+        )
+    await job.lock_guest(guest.vmid)
+    config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
+    current = {key: str(value) for key, value in (config.model_extra or {}).items()}
+    wanted = desired_settings(params)
+    # PVE shows a set cipassword only masked, so a given password is always (re)set
+    changes = {
+        key: value
+        for key, value in wanted.items()
+        if key in _SECRET_KEYS or unquote(current.get(key, "")) != unquote(value)
+    }
+    if changes:
+        body: dict[str, FormValue] = {**changes, "digest": config.digest}
+        await pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
+    has_drive = any(_CLOUDINIT_DRIVE.search(str(value)) for value in current.values())
+    if has_drive:
+        await pve.put("/nodes/{node}/qemu/{vmid}/cloudinit", NO_DATA, path=guest.path)
+    result = CloudInitResult(
+        vmid=guest.vmid,
+        node=guest.node,
+        changed={
+            key: CloudInitChange(before=_shown(key, current.get(key)), after=_shown(key, value))
+            for key, value in changes.items()
+        },
+        regenerated=has_drive,
+        applies_on="next boot",
+    )
+    if not has_drive:
+        message = "settings saved, but the VM has no cloud-init drive: add one (e.g. ide2: <storage>:cloudinit)"
+    elif changes:
+        message = f"{len(changes)} cloud-init setting(s) changed and the drive rebuilt; the guest sees them at boot"
+    else:
+        message = "the settings were already so; the drive was rebuilt"
+    return Outcome(result, message=message)

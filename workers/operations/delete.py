@@ -1,0 +1,66 @@
+"""Deleting a guest (Critical): refused while it runs unless asked to stop it first; stop and destroy each once."""
+
+from __future__ import annotations
+
+from shared.errors import Conflict, NotFound
+from shared.operations.delete import DeleteParams, DeleteResult
+from shared.pve.models import UPID
+from shared.pve.upid import Upid
+from workers.guests import Guest, guest_exists, power_state, resolve_guest
+from workers.runtime import JobContext, Outcome
+from workers.steps import StepOutcome, TaskStep, outcome_of, run_step
+
+__all__ = ["delete_instance"]
+
+
+async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
+    pve = job.app.pve
+    try:
+        guest = await resolve_guest(pve, params.vmid, params.node)
+    except NotFound:
+        record = job.record
+        if record.step is None or record.node is None or record.kind is None:
+            raise
+        # a rerun after our destroy was dispatched: the guest is gone, the destroy step confirms it
+        guest = Guest(params.vmid, record.node, record.kind, None, None, False)
+    await job.note_guest(guest.node, guest.kind)
+    await job.lock_guest(guest.vmid)
+    prefix = "qm" if guest.kind == "qemu" else "vz"
+    steps: list[StepOutcome] = []
+    if job.record.step is None:  # a fresh job decides whether a stop comes first
+        running = (await power_state(pve, guest)).status == "running"
+        if running and not params.stop_first:
+            raise Conflict(
+                f"{guest.kind} {guest.vmid} is running; it was not deleted",
+                hint="Stop it with power_control first, or call again with stop_first=true.",
+            )
+        stopped_first = running
+    else:  # a rerun continues the plan its first run made
+        stopped_first = job.record.step == "stop" or any(s.get("step") == "stop" for s in job.record.steps)
+    if stopped_first:
+
+        async def stop() -> Upid:
+            return await pve.post(guest.template_for("/status/stop"), UPID, path=guest.path)
+
+        async def is_stopped() -> bool:
+            return (await power_state(pve, guest)).status == "stopped"
+
+        steps.append(await run_step(job, TaskStep("stop", guest.node, f"{prefix}stop", guest.vmid, stop, is_stopped)))
+
+    async def destroy() -> Upid:
+        query = {"purge": params.purge or None, "destroy-unreferenced-disks": params.destroy_unreferenced_disks}
+        return await pve.delete(f"/nodes/{{node}}/{guest.kind}/{{vmid}}", UPID, path=guest.path, query=query)
+
+    async def is_gone() -> bool:
+        return not await guest_exists(pve, guest.vmid)
+
+    steps.append(await run_step(job, TaskStep("destroy", guest.node, f"{prefix}destroy", guest.vmid, destroy, is_gone)))
+    result = DeleteResult(
+        vmid=guest.vmid,
+        node=guest.node,
+        kind=guest.kind,
+        name=guest.name,
+        stopped_first=stopped_first,
+        purged=params.purge,
+    )
+    return outcome_of(result, steps, f"{guest.kind} {guest.vmid} ({guest.name or 'unnamed'}) deleted")

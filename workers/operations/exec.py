@@ -1,0 +1,84 @@
+"""Commands in containers: never run twice, refused unless SSH is configured, optionally allowlisted."""
+
+from __future__ import annotations
+
+from pydantic import TypeAdapter
+
+from shared.errors import Conflict, FeatureDisabled, InvalidInput
+from shared.jobs.record import utcnow
+from shared.jobs.states import JobState
+from shared.operations.exec import ExecParams, ExecResult
+from shared.pve.models import ClusterStatusEntry
+from workers.guests import power_state, resolve_guest
+from workers.runtime import JobContext, JobEnded, Outcome
+from workers.ssh import run_pct_exec
+
+__all__ = ["execute_lxc_command"]
+
+_CLUSTER_STATUS = TypeAdapter(list[ClusterStatusEntry])
+
+
+async def _node_host(job: JobContext, node: str) -> str:
+    """The address to SSH to: PROXMOX_SSH_HOSTS, else the node's IP in /cluster/status."""
+    if host := job.app.settings.ssh_host_map().get(node):
+        return host
+    entries = await job.app.pve.get("/cluster/status", _CLUSTER_STATUS)
+    for entry in entries:
+        if entry.type == "node" and entry.name == node and entry.ip:
+            return entry.ip
+    raise FeatureDisabled(
+        f"no SSH address is known for node {node}", hint="Set PROXMOX_SSH_HOSTS, e.g. 'pve1=10.0.0.11'."
+    )
+
+
+def _check_policy(job: JobContext, params: ExecParams) -> None:
+    settings = job.app.settings
+    if not settings.ssh_configured:
+        raise FeatureDisabled(
+            "commands in containers are off: this worker has no SSH key and known_hosts",
+            hint="An administrator sets PROXMOX_SSH_KEY and PROXMOX_SSH_KNOWN_HOSTS for the workers.",
+        )
+    allowed = settings.exec_allowed()
+    command = params.argv[0].rsplit("/", 1)[-1]
+    if allowed is not None and command not in allowed:
+        raise InvalidInput(
+            f"command {command!r} is not on this server's allowlist",
+            hint=f"Allowed: {', '.join(sorted(allowed))} (PROXMOX_EXEC_ALLOWLIST).",
+        )
+    if params.timeout_seconds > settings.task_slice_seconds:
+        raise InvalidInput(
+            f"timeout_seconds {params.timeout_seconds} exceeds this server's limit of "
+            f"{settings.task_slice_seconds:.0f} (PROXMOX_MCP_TASK_SLICE)"
+        )
+
+
+async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
+    if job.record.state is JobState.DISPATCHING:
+        # a worker died while the command ran: it may have done its work, and a command is no task to look up
+        raise JobEnded(
+            JobState.UNKNOWN,
+            "the worker running this command stopped mid-way: it may or may not have run, and it is not run twice",
+        )
+    _check_policy(job, params)
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    if guest.kind != "lxc":
+        raise InvalidInput(f"guest {guest.vmid} is a qemu VM: execute_lxc_command runs in containers")
+    state = await power_state(pve, guest)
+    if state.status != "running":
+        raise Conflict(f"container {guest.vmid} is {state}", hint="Start it with power_control(action='start').")
+    host = await _node_host(job, guest.node)
+    await job.app.store.transition(job.job_id, JobState.DISPATCHING, dispatched_at=utcnow())
+    output = await run_pct_exec(job.app.settings, host, guest.vmid, params.argv, params.timeout_seconds)
+    result = ExecResult(
+        vmid=guest.vmid,
+        node=guest.node,
+        argv=params.argv,
+        exit_code=output.exit_code,
+        stdout=output.stdout.decode(errors="replace"),
+        stderr=output.stderr.decode(errors="replace"),
+        stdout_truncated=output.stdout_truncated,
+        stderr_truncated=output.stderr_truncated,
+        duration_seconds=round(output.duration_seconds, 3),
+    )
+    return Outcome(result, message=f"exited with {output.exit_code}")

@@ -1,0 +1,84 @@
+"""Power actions: start, stop, shutdown, reboot, suspend, resume, for qemu and LXC."""
+
+from __future__ import annotations
+
+from shared.errors import Conflict
+from shared.operations.power import PowerAction, PowerParams, PowerResult
+from shared.pve.models import UPID
+from shared.pve.upid import Upid
+from workers.guests import Guest, PowerState, power_state, resolve_guest
+from workers.runtime import JobContext, Outcome
+from workers.steps import TaskStep, outcome_of, run_step
+
+__all__ = ["already_there", "power_control"]
+
+
+def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str | None:
+    """Why `action` has nothing to do in `state` (a successful no-op); raises Conflict when it cannot apply."""
+    name = f"{'VM' if guest.kind == 'qemu' else 'CT'} {guest.vmid}"
+    running, paused = state.status == "running", state.paused
+    if action == "start":
+        if paused:
+            raise Conflict(f"{name} is paused, not stopped", hint="Use action='resume' to continue it.")
+        return f"{name} is already running" if running else None
+    if action in ("stop", "shutdown"):
+        return None if running else f"{name} is already stopped"
+    if action == "reboot" and not running:
+        raise Conflict(f"{name} is stopped: there is nothing to reboot", hint="Use action='start'.")
+    if guest.kind == "qemu" and action == "suspend":
+        if not running:
+            raise Conflict(f"{name} is stopped: there is nothing to suspend")
+        return f"{name} is already paused" if paused else None
+    if guest.kind == "qemu" and action == "resume":
+        if not running:
+            raise Conflict(f"{name} is stopped, not paused", hint="Use action='start'.")
+        return None if paused else f"{name} is already running"
+    return None
+
+
+def _effect(action: PowerAction, state: PowerState) -> bool | None:
+    """Whether `state` is what `action` leads to; None when the state cannot tell (reboot)."""
+    return {
+        "start": state.status == "running" and not state.paused,
+        "stop": state.status == "stopped",
+        "shutdown": state.status == "stopped",
+        "suspend": state.paused,
+        "resume": state.status == "running" and not state.paused,
+    }.get(action)
+
+
+async def power_control(job: JobContext, params: PowerParams) -> Outcome:
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.lock_guest(guest.vmid)
+    if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
+        before = await power_state(pve, guest)
+        if (reason := already_there(params.action, before, guest)) is not None:
+            result = PowerResult(
+                vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=False,
+                status_after=str(before),
+            )  # fmt: skip
+            return Outcome(result, message=f"{reason}; nothing was done")
+
+    async def dispatch() -> Upid:
+        body = {"timeout": params.timeout} if params.timeout and params.action in ("shutdown", "reboot") else None
+        template = guest.template_for(f"/status/{params.action}")
+        return await pve.post(template, UPID, path=guest.path, body=body)
+
+    async def effect_present() -> bool:
+        return bool(_effect(params.action, await power_state(pve, guest)))
+
+    step = TaskStep(
+        name=params.action,
+        node=guest.node,
+        task_type=f"{'qm' if guest.kind == 'qemu' else 'vz'}{params.action}",
+        vmid=guest.vmid,
+        dispatch=dispatch,
+        effect_present=effect_present if params.action != "reboot" else None,
+    )
+    done = await run_step(job, step)
+    after = await power_state(pve, guest)
+    result = PowerResult(
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=str(after)
+    )
+    return outcome_of(result, [done], f"{params.action} of {guest.kind} {guest.vmid} done; it is now {after}")

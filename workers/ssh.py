@@ -1,0 +1,87 @@
+"""`pct exec` in a container over SSH to its node (PVE's API has no exec for containers).
+
+The command is an argv, quoted with shlex.join for the node's shell, which splits it back into
+exactly these arguments for `pct exec VMID -- argv...`; pct runs them without a shell inside
+the container. So `;`, `$(...)`, quotes and newlines arrive as literal text. The node's host
+key must be in known_hosts (no trust on first use); our key authenticates; output is capped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import time
+from dataclasses import dataclass
+
+import asyncssh
+
+from shared.errors import SshFailed
+from shared.settings import Settings
+
+__all__ = ["ExecOutput", "pct_exec_command", "run_pct_exec"]
+
+#: exit code reported when the command outlived its timeout (as coreutils' timeout(1) does)
+TIMED_OUT_EXIT = 124
+_CHUNK = 64 * 1024
+
+
+@dataclass(frozen=True)
+class ExecOutput:
+    exit_code: int
+    stdout: bytes
+    stderr: bytes
+    stdout_truncated: bool
+    stderr_truncated: bool
+    duration_seconds: float
+
+
+def pct_exec_command(vmid: int, argv: list[str]) -> str:
+    """The remote command line: the node's shell turns it back into exactly `pct exec VMID -- argv`."""
+    return shlex.join(["pct", "exec", str(vmid), "--", *argv])
+
+
+async def _drain(stream: asyncssh.SSHReader[bytes], cap: int) -> tuple[bytes, bool]:
+    """Everything the stream sends, keeping at most `cap` bytes (the rest is read and dropped)."""
+    kept = bytearray()
+    truncated = False
+    while chunk := await stream.read(_CHUNK):
+        room = cap - len(kept)
+        kept += chunk[: max(room, 0)]
+        truncated = truncated or len(chunk) > room
+    return bytes(kept), truncated
+
+
+async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str], seconds: float) -> ExecOutput:
+    """Run `pct exec` on `host`; raises SshFailed when the node cannot be reached or refuses us."""
+    assert settings.ssh_key_file is not None
+    assert settings.ssh_known_hosts is not None
+    cap = settings.exec_output_max_bytes
+    started = time.monotonic()
+    try:
+        async with asyncssh.connect(
+            host,
+            port=settings.ssh_port,
+            username=settings.ssh_user,
+            client_keys=[str(settings.ssh_key_file)],
+            known_hosts=str(settings.ssh_known_hosts),
+            connect_timeout=settings.proxmox_timeout,
+        ) as connection:
+            process = await connection.create_process(pct_exec_command(vmid, argv), encoding=None)
+            try:
+                async with asyncio.timeout(seconds):
+                    (stdout, out_cut), (stderr, err_cut) = await asyncio.gather(
+                        _drain(process.stdout, cap), _drain(process.stderr, cap)
+                    )
+                    completed = await process.wait()
+            except TimeoutError:
+                process.close()
+                message = f"\n[timed out after {seconds:.0f}s; the command was stopped]\n".encode()
+                return ExecOutput(TIMED_OUT_EXIT, b"", message, False, False, time.monotonic() - started)
+    except asyncssh.HostKeyNotVerifiable as exc:
+        raise SshFailed(f"the SSH host key of {host} is not the one known_hosts has: {exc.reason}") from None
+    except asyncssh.PermissionDenied:
+        raise SshFailed(f"{host} refused our SSH key for user {settings.ssh_user}") from None
+    except (OSError, asyncssh.Error) as exc:
+        raise SshFailed(f"cannot reach {host}:{settings.ssh_port} over SSH: {exc}") from None
+    exit_code = completed.exit_status if completed.exit_status is not None else 255
+    return ExecOutput(exit_code, stdout, stderr, out_cut, err_cut, time.monotonic() - started)

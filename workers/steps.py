@@ -1,0 +1,242 @@
+"""Changes made of PVE tasks, each task dispatched once (DESIGN.md "Effects happen once").
+
+arq runs a job at least once: a worker killed mid-job leaves it to be run again. A change is
+therefore a list of steps (start; or stop, then destroy), each a PVE task, and its progress
+lives in the job record:
+
+1. Before a step's POST the job is marked `dispatching` with the time; the UPID PVE returns
+   is stored at once (`running`).
+2. A rerun that finds a stored UPID for the step never dispatches again: it resumes following.
+3. A rerun that finds the step `dispatching` without a UPID reconciles first: it looks for a
+   task of that type for that guest, started by our token since the dispatch time, in the
+   node's task list, and adopts it; failing that it checks whether the effect is already
+   there; only then does it dispatch.
+4. A POST that may have reached PVE before failing (DispatchUncertain) is reconciled the same
+   way before anything is sent again.
+
+Following runs in slices: when a slice ends the job is re-queued (arq Retry) and the next
+pickup resumes from the stored UPID and log position. Our own limits never kill a PVE task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import structlog
+from arq.worker import Retry
+from pydantic import TypeAdapter
+
+from shared.errors import DispatchUncertain, Locked, TaskFailed
+from shared.jobs.record import utcnow
+from shared.jobs.states import JobState
+from shared.operations.base import Result
+from shared.pve.models import NO_DATA, TaskSummary
+from shared.pve.upid import Upid
+from workers.follow import TaskEnd, follow_task
+from workers.runtime import JobContext, JobEnded, Outcome
+
+__all__ = ["StepOutcome", "TaskStep", "outcome_of", "run_step"]
+
+log = structlog.get_logger("workers.steps")
+
+_TASK_LIST = TypeAdapter(list[TaskSummary])
+#: a task PVE lists with a start time up to this much before our dispatch time is still ours (clock skew)
+_CLOCK_SKEW = timedelta(seconds=10)
+#: after a POST whose answer was lost, give PVE this long to register the task before looking for it
+_UNCERTAIN_GRACE_SECONDS = 3.0
+#: PVE's own lock conflicts inside a task ("can't lock file ... got timeout"): dispatch again later
+_PVE_LOCK_TEXTS = ("can't lock file", "is locked")
+_LOCK_RETRY_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class TaskStep:
+    """One PVE task of a change."""
+
+    name: str  # "start", "stop", "destroy", ... (unique within the change)
+    node: str
+    task_type: str  # PVE's task type: qmstart, vzcreate, qmdestroy, ...
+    vmid: int
+    dispatch: Callable[[], Awaitable[Upid]]
+    #: is the step's effect already there? (used when no task of ours is found)
+    effect_present: Callable[[], Awaitable[bool]] | None = None
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """How a step ended; `end` is None when its effect was found already there and nothing ran."""
+
+    step: str
+    upid: str | None
+    end: TaskEnd | None
+
+
+def _finished(job: JobContext, step: TaskStep) -> StepOutcome | None:
+    for done in job.record.steps:
+        if done.get("step") == step.name:
+            return StepOutcome(step.name, done.get("upid"), None)
+    return None
+
+
+async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upid | None:
+    """The task of `step` our token started since `since`, from the node's task list (active ones too)."""
+    tasks = await job.app.pve.get(
+        "/nodes/{node}/tasks",
+        _TASK_LIST,
+        path={"node": step.node},
+        query={
+            "source": "all",
+            "vmid": step.vmid,
+            "typefilter": step.task_type,
+            "since": int((since - _CLOCK_SKEW).timestamp()),
+            "limit": 100,
+        },
+    )
+    ours = []
+    for task in tasks:
+        upid = Upid.parse(task.upid)
+        if upid.type == step.task_type and upid.owner == job.app.settings.proxmox_token_name:
+            ours.append(upid)
+    return min(ours, key=lambda u: (u.starttime, u.pid)) if ours else None
+
+
+async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[Upid | None, bool]:
+    """(our task, if PVE has one) else (None, whether the effect is already there)."""
+    upid = await _find_our_task(job, step, since)
+    if upid is not None:
+        log.info("task_adopted", step=step.name, upid=str(upid))
+        return upid, True
+    present = step.effect_present is not None and await step.effect_present()
+    log.info("task_not_found", step=step.name, effect_present=present)
+    return None, present
+
+
+async def _record_done(job: JobContext, outcome: StepOutcome, exitstatus: str | None) -> None:
+    job.record.steps = [*job.record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
+    await job.app.store.update(job.job_id, steps=job.record.steps)
+
+
+async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
+    """Send the step's request and store its UPID; None when a lost answer turned out to have done the effect."""
+    store = job.app.store
+    since = utcnow()
+    await store.transition(job.job_id, JobState.DISPATCHING, step=step.name, dispatched_at=since, clear=("upid",))
+    job.record.state, job.record.step, job.record.upid, job.record.dispatched_at = (
+        JobState.DISPATCHING,
+        step.name,
+        None,
+        since,
+    )
+    try:
+        upid = await step.dispatch()
+    except DispatchUncertain:
+        log.warning("dispatch_uncertain", step=step.name)
+        await asyncio.sleep(_UNCERTAIN_GRACE_SECONDS)
+        found, present = await _reconcile(job, step, since)
+        if found is None:
+            if present:
+                return None  # the request did its work; only its answer was lost
+            raise Retry(defer=_LOCK_RETRY_SECONDS) from None  # nothing reached PVE: dispatch again
+        upid = found
+    except Locked as exc:
+        await _wait_for_pve_lock(job, exc)
+        raise  # not reached: _wait_for_pve_lock raises
+    await store.record_upid(job.job_id, str(upid), step=step.name)
+    job.record.upid, job.record.state = str(upid), JobState.RUNNING
+    log.info("task_dispatched", step=step.name, upid=str(upid))
+    return upid
+
+
+async def _wait_for_pve_lock(job: JobContext, error: Locked) -> None:
+    """PVE refused because another task holds the guest: try again later, up to the lock wait limit."""
+    waited = (utcnow() - job.record.created_at).total_seconds()
+    if waited > job.app.settings.lock_wait_seconds:
+        raise error
+    log.info("pve_lock_wait", reason=error.message, waited_s=round(waited))
+    raise Retry(defer=_LOCK_RETRY_SECONDS) from None
+
+
+async def _cancel_if_requested(job: JobContext, upid: Upid | None) -> None:
+    """Honour cancel_task: before dispatch the job just ends; after, its PVE task is stopped."""
+    fresh = await job.app.store.get(job.job_id)
+    if fresh is None or not fresh.cancel_requested:
+        return
+    if upid is None:
+        raise JobEnded(JobState.CANCELLED, "cancelled before its PVE task was started; nothing was changed")
+    await job.app.pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": str(upid)})
+    log.info("task_stop_requested", upid=str(upid))
+
+
+async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
+    """Carry out `step` exactly once, resuming or reconciling a previous run; raises on failure."""
+    if (done := _finished(job, step)) is not None:
+        return done
+    record = job.record
+    upid: Upid | None = None
+    if record.step == step.name and record.upid:
+        upid = Upid.parse(record.upid)
+        log.info("task_resumed", step=step.name, upid=record.upid)
+    elif record.step == step.name and record.state is JobState.DISPATCHING:
+        since = record.dispatched_at or record.created_at
+        upid, present = await _reconcile(job, step, since)
+        if upid is None and present:
+            outcome = StepOutcome(step.name, None, None)
+            await _record_done(job, outcome, None)
+            return outcome
+    if upid is None:
+        await _cancel_if_requested(job, None)
+        upid = await _dispatch(job, step)
+        if upid is None:
+            outcome = StepOutcome(step.name, None, None)
+            await _record_done(job, outcome, None)
+            return outcome
+    await _cancel_if_requested(job, upid)
+    deadline = job.started + job.app.settings.task_slice_seconds
+    end = await follow_task(job.app.pve, job.app.store, job.job_id, upid, deadline=deadline)
+    if end is None:
+        _check_task_limit(job)
+        raise Retry(defer=0.1)  # the next slice resumes from the stored UPID
+    if end.state is JobState.FAILED:
+        fresh = await job.app.store.get(job.job_id)
+        if fresh is not None and fresh.cancel_requested:
+            raise JobEnded(JobState.CANCELLED, f"PVE stopped the task on request ({end.exitstatus})")
+        if any(text in end.exitstatus for text in _PVE_LOCK_TEXTS):
+            # PVE's lock was busy inside the task: nothing changed, so dispatch the step anew later
+            await job.app.store.transition(job.job_id, JobState.DISPATCHING, clear=("upid",), step=step.name)
+            job.record.upid = None
+            await _wait_for_pve_lock(job, Locked(end.exitstatus))
+        raise TaskFailed(
+            f"the PVE task {step.task_type} failed: {end.exitstatus}",
+            hint=f"Read the whole task log with get_task_log(upid='{upid}').",
+            details={"exitstatus": end.exitstatus, "upid": str(upid), "log_tail": end.log_tail},
+        )
+    outcome = StepOutcome(step.name, str(upid), end)
+    await _record_done(job, outcome, end.exitstatus)
+    return outcome
+
+
+def _check_task_limit(job: JobContext) -> None:
+    started = job.record.dispatched_at or job.record.created_at
+    if (datetime.now(UTC) - started).total_seconds() > job.app.settings.task_max_seconds:
+        raise JobEnded(
+            JobState.TIMED_OUT,
+            f"stopped following after {job.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
+        )
+
+
+def outcome_of(result: Result, steps: list[StepOutcome], message: str | None = None) -> Outcome:
+    """The job's outcome after its steps: warnings make it succeeded_with_warnings; the last task is the job's."""
+    ends = [s.end for s in steps if s.end is not None]
+    warnings = [line for end in ends for line in end.warnings]
+    fields: dict[str, object] = {"warnings": warnings}
+    if ends:
+        fields["exitstatus"] = ends[-1].exitstatus
+    state = (
+        JobState.SUCCEEDED_WITH_WARNINGS
+        if any(e.state is JobState.SUCCEEDED_WITH_WARNINGS for e in ends)
+        else (JobState.SUCCEEDED)
+    )
+    return Outcome(result, state=state, message=message, fields=fields)
