@@ -28,11 +28,12 @@ from shared.jobs.record import JobRecord
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
 from shared.operations.base import Params, Result
+from shared.operations.changes import ChangeReport
 from shared.redact import Redactor
 from shared.settings import Settings
 from workers.worker import QueueWorker, build_worker
 
-__all__ = ["FrontendApp", "app_of", "frontend_app"]
+__all__ = ["FrontendApp", "app_of", "change_report", "frontend_app"]
 
 log = structlog.get_logger("mcp_frontend.app")
 
@@ -66,6 +67,20 @@ class FrontendApp:
             raise record.error
         return result.model_validate(record.result)
 
+    async def change(
+        self, ctx: Context[Any, Any], op: Operation, params: Params, result: type[R], wait_seconds: float | None
+    ) -> ChangeReport[R]:
+        """Run a change: wait for it (forwarding progress) up to `wait_seconds`, then report where it stands."""
+        seconds = self.settings.wait_seconds if wait_seconds is None else wait_seconds
+
+        async def progress(percent: float, message: str | None) -> None:
+            await ctx.report_progress(percent, 100, message)
+
+        record = await self.submit_and_wait(op, params, wait_seconds=seconds, on_progress=progress)
+        if record.error is not None:
+            raise _with_log_tail(record.error)
+        return change_report(record, result)
+
     async def workers_alive(self) -> int:
         """How many workers wrote their health key recently."""
         count = 0
@@ -83,6 +98,40 @@ class FrontendApp:
             f"job {record.job_id} ({record.operation}) is still {record.state.value}",
             hint=f"Read it later with get_task_status(job_id='{record.job_id}').",
         )
+
+
+def _with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
+    """A failed task's error, its message ending with the last lines of the task log."""
+    tail = error.details.get("log_tail") if error.details else None
+    if tail:
+        error.message = f"{error.message.rstrip('.')} (task log ends: {' | '.join(tail[-5:])})"
+    return error
+
+
+def change_report(record: JobRecord, result: type[R]) -> ChangeReport[R]:
+    """The agent's view of a change's job: done with its result, or still going with how to follow it."""
+    started, ended = record.started_at, record.finished_at
+    if record.terminal:
+        message = record.message or f"{record.operation} {record.state.value}"
+    else:
+        message = (
+            f"still {record.state.value}; the job goes on. Follow it with "
+            f"get_task_status(job_id='{record.job_id}', wait_seconds=30) and get_task_log."
+        )
+    return ChangeReport[result](  # type: ignore[valid-type]  # a generic parametrized at run time
+        job_id=record.job_id,
+        operation=record.operation,
+        state=record.state.value,
+        done=record.terminal,
+        node=record.node,
+        vmid=record.vmid,
+        upid=record.upid,
+        exitstatus=record.exitstatus,
+        duration_seconds=round((ended - started).total_seconds(), 3) if started and ended else None,
+        warnings=record.warnings,
+        message=message,
+        result=result.model_validate(record.result) if record.result is not None else None,
+    )
 
 
 def app_of(ctx: Context[Any, Any]) -> FrontendApp:

@@ -22,7 +22,20 @@ from pydantic import ValidationError
 from redis.exceptions import RedisError
 
 from mcp_frontend.app import FrontendApp, frontend_app
-from mcp_frontend.tools import guests, logs, nodes, snapshots, storage, tasks, usage
+from mcp_frontend.tools import (
+    cloudinit,
+    create,
+    delete,
+    exec,
+    guests,
+    logs,
+    nodes,
+    power,
+    snapshots,
+    storage,
+    tasks,
+    usage,
+)
 from shared.errors import InternalError, InvalidInput, JobStoreUnavailable, ProxmoxMcpError
 from shared.settings import Settings
 from workers.runtime import validation_message
@@ -87,7 +100,7 @@ def build_server(settings: Settings, *, log_formatter: logging.Formatter | None 
         lifespan=lifespan,
         log_level=settings.log_level,
     )
-    for module in (nodes, guests, storage, snapshots, usage, tasks, logs):
+    for module in (nodes, guests, storage, snapshots, usage, tasks, logs, power, create, cloudinit, exec, delete):
         module.register(server)
     return server
 

@@ -35,6 +35,7 @@ __all__ = [
     "OperationPrivileges",
     "Permissions",
     "Verdict",
+    "call_endpoints",
     "check_operations",
     "endpoint_needs",
     "grant_commands",
@@ -132,10 +133,12 @@ class OperationPrivileges:
     operation: str
     needs: tuple[Need, ...]
     gaps: tuple[Gap, ...]
+    #: calls the schema does not know, whose needs are therefore unknown
+    unknown_calls: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> Verdict:
-        verdicts = {gap.verdict for gap in self.gaps}
+        verdicts = {gap.verdict for gap in self.gaps} | ({Verdict.WARN} if self.unknown_calls else set())
         if Verdict.FAIL in verdicts:
             return Verdict.FAIL
         return Verdict.WARN if verdicts else Verdict.PASS
@@ -218,17 +221,29 @@ def endpoint_needs(endpoint: Endpoint) -> list[Need]:
     return _description_needs(str(description), where) if description else []
 
 
+def call_endpoints(call: str, schema: ApiSchema) -> list[Endpoint]:
+    """The endpoints a catalogue call ("METHOD /template") names.
+
+    A placeholder the schema has as a literal stands for each of them:
+    `POST /nodes/{node}/qemu/{vmid}/status/{action}` is start, stop, shutdown, reboot, ...
+    """
+    method, _, template = call.partition(" ")
+    endpoint = schema.endpoint(template, method)
+    if endpoint is not None:
+        return [endpoint]
+    segments = [r"[^/]+" if re.fullmatch(r"\{[^}]+\}", part) else re.escape(part) for part in template.split("/")]
+    pattern = re.compile("^" + "/".join(segments) + "$")
+    return [found for found in schema.endpoints() if found.method == method.upper() and pattern.match(found.path)]
+
+
 def operation_needs(op: Operation, schema: ApiSchema) -> list[Need]:
-    """Every need of the endpoints `op` may call (a call the schema does not know adds none)."""
+    """Every need of the endpoints `op` may call."""
     needs: dict[tuple[str, tuple[str, ...], bool, NeedKind], Need] = {}
     for call in op.pve_calls:
-        method, _, template = call.partition(" ")
-        endpoint = schema.endpoint(template, method)
-        if endpoint is None:
-            continue
-        for need in endpoint_needs(endpoint):
-            # qemu and lxc variants of one call need the same thing; name it once
-            needs.setdefault((need.path, need.privileges, need.any_of, need.kind), need)
+        for endpoint in call_endpoints(call, schema):
+            for need in endpoint_needs(endpoint):
+                # qemu and lxc variants of one call need the same thing; name it once
+                needs.setdefault((need.path, need.privileges, need.any_of, need.kind), need)
     return list(needs.values())
 
 
@@ -282,7 +297,8 @@ def check_operations(
     for op in operations:
         needs = operation_needs(op, schema)
         gaps = tuple(gap for need in needs if (gap := _gap(need, permissions)) is not None)
-        reports.append(OperationPrivileges(op.name, tuple(needs), gaps))
+        unknown = tuple(call for call in op.pve_calls if not call_endpoints(call, schema))
+        reports.append(OperationPrivileges(op.name, tuple(needs), gaps, unknown))
     return reports
 
 

@@ -29,7 +29,7 @@ def _env(name: str) -> AliasChoices:
 class Settings(BaseSettings):
     """Every setting, with its environment variable in `validation_alias`."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True)
 
     # Proxmox VE API
     proxmox_url: Annotated[str | None, Field(validation_alias=_env("PROXMOX_URL"))] = None

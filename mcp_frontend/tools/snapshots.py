@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
+from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
 from mcp_frontend.tools.common import annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
-from shared.operations.snapshots import ListSnapshotsParams, SnapshotList
-from shared.sanitize import Vmid
+from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
+from shared.operations.snapshots import (
+    CreateSnapshotParams,
+    ListSnapshotsParams,
+    RollbackParams,
+    SaveVmState,
+    SnapshotDescription,
+    SnapshotList,
+    SnapshotResult,
+    StartAfterRollback,
+)
+from shared.sanitize import SnapshotName, Vmid
 
 __all__ = ["register"]
 
 LIST_SNAPSHOTS = operation("list_snapshots")
+CREATE_SNAPSHOT = operation("create_snapshot")
+ROLLBACK_SNAPSHOT = operation("rollback_snapshot")
 
 
 async def list_snapshots(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = None) -> SnapshotList:
@@ -27,5 +40,73 @@ async def list_snapshots(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = N
     return await app_of(ctx).read(LIST_SNAPSHOTS, params, SnapshotList)
 
 
+async def _confirm_snapshot(
+    ctx: Context[Any, Any], vmid: int, name: str, node: str | None, vmstate: bool, confirmed: bool
+) -> Approval | Elicit[Approval]:
+    if confirmed:
+        return Approval(approve=True)
+    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
+    summary = f"take snapshot {name!r} of {guest}" + (" including its RAM" if vmstate else "")
+    return ask(ctx, confirmed, Plan(action="create_snapshot", summary=summary, node=found_node, vmid=vmid))
+
+
+async def _confirm_rollback(
+    ctx: Context[Any, Any], vmid: int, name: str, node: str | None, start: bool, confirmed: bool
+) -> Approval | Elicit[Approval]:
+    if confirmed:
+        return Approval(approve=True)
+    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
+    summary = f"roll {guest} back to snapshot {name!r}, discarding everything since" + (
+        ", then start it" if start else ""
+    )
+    return ask(ctx, confirmed, Plan(action="rollback_snapshot", summary=summary, node=found_node, vmid=vmid))
+
+
+async def create_snapshot(
+    ctx: Context[Any, Any],
+    vmid: Vmid,
+    name: SnapshotName,
+    approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_snapshot)],
+    description: SnapshotDescription = None,
+    vmstate: SaveVmState = False,
+    node: GuestNode = None,
+    confirmed: Confirmed = False,
+    wait_seconds: WaitSeconds = None,
+) -> ChangeReport[SnapshotResult]:
+    """Take a snapshot of a VM or container, optionally with the running VM's RAM (vmstate).
+
+    The name must be new for the guest ('current' and 'vzdump' are reserved by PVE).
+    Restricted: needs the user's confirmation. Roll back to it with rollback_snapshot.
+    """
+    approved(approval, f"snapshot {name} of guest {vmid}")
+    params = CreateSnapshotParams(
+        vmid=vmid, node=node, name=name, description=description, vmstate=vmstate, confirmed=True
+    )
+    return await app_of(ctx).change(ctx, CREATE_SNAPSHOT, params, SnapshotResult, wait_seconds)
+
+
+async def rollback_snapshot(
+    ctx: Context[Any, Any],
+    vmid: Vmid,
+    name: SnapshotName,
+    approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_rollback)],
+    start: StartAfterRollback = False,
+    node: GuestNode = None,
+    confirmed: Confirmed = False,
+    wait_seconds: WaitSeconds = None,
+) -> ChangeReport[SnapshotResult]:
+    """Roll a VM or container back to one of its snapshots: what changed since is lost.
+
+    Restricted: needs the user's confirmation. list_snapshots shows the names.
+    """
+    approved(approval, f"roll back guest {vmid} to {name}")
+    params = RollbackParams(vmid=vmid, node=node, name=name, start=start, confirmed=True)
+    return await app_of(ctx).change(ctx, ROLLBACK_SNAPSHOT, params, SnapshotResult, wait_seconds)
+
+
 def register(server: Any) -> None:
     server.add_tool(list_snapshots, annotations=annotations_for(LIST_SNAPSHOTS, "List snapshots"))
+    server.add_tool(create_snapshot, annotations=annotations_for(CREATE_SNAPSHOT, "Take a snapshot", idempotent=False))
+    server.add_tool(
+        rollback_snapshot, annotations=annotations_for(ROLLBACK_SNAPSHOT, "Roll back to a snapshot", idempotent=True)
+    )

@@ -5,16 +5,21 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.confirm import Approval, Plan, approved, ask
 from mcp_frontend.tools.common import annotations_for
 from mcp_frontend.waiting import wait_for_job
 from shared.catalogue import operation
 from shared.errors import InvalidInput, NotFound
 from shared.jobs.record import JobRecord
+from shared.jobs.states import TERMINAL_STATES
+from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
 from shared.operations.tasks import (
+    CancelParams,
+    CancelResult,
     ErrorInfo,
     JobStatus,
     LogLimit,
@@ -30,6 +35,8 @@ __all__ = ["job_status", "register"]
 
 TASK_STATUS = operation("pve_task_status")
 TASK_LOG = operation("pve_task_log")
+CANCEL = operation("cancel_task")
+_ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 JobIdArg = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
 UpidArg = Annotated[
@@ -144,6 +151,43 @@ async def get_task_log(
     )
 
 
+async def _confirm_cancel(
+    ctx: Context[Any, Any], job_id: str | None, upid: str | None, confirmed: bool
+) -> Approval | Elicit[Approval]:
+    _one_of(job_id, upid)
+    target = f"job {job_id}" if job_id is not None else f"PVE task {upid}"
+    return ask(ctx, confirmed, Plan(action="cancel_task", summary=f"stop the PVE task of {target}"))
+
+
+async def cancel_task(
+    ctx: Context[Any, Any],
+    approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_cancel)],
+    job_id: JobIdArg = None,
+    upid: UpidArg = None,
+    confirmed: Confirmed = False,
+    wait_seconds: WaitSeconds = None,
+) -> ChangeReport[CancelResult]:
+    """Stop a job's PVE task (DELETE the task in PVE) and end the job as cancelled; or any PVE task by UPID.
+
+    A job still queued is cancelled before it starts and changes nothing. A task PVE already
+    finished cannot be undone: the answer then gives the job's final state. Waiting for a
+    change and then cancelling that wait never cancels the PVE task; only this tool does.
+    Restricted: needs the user's confirmation.
+    """
+    approved(approval, "stop a PVE task")
+    app = app_of(ctx)
+    params = CancelParams(job_id=job_id, upid=upid, confirmed=True)
+    report = await app.change(ctx, CANCEL, params, CancelResult, wait_seconds)
+    cancelled = report.result
+    if cancelled is not None and cancelled.job_id is not None and cancelled.state not in _ENDED:
+        # let the cancelled job see PVE stop its task, so the answer tells how it ended
+        seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
+        target = await wait_for_job(app.store, cancelled.job_id, seconds=seconds)
+        report.result = cancelled.model_copy(update={"state": target.state.value})
+    return report
+
+
 def register(server: Any) -> None:
     server.add_tool(get_task_status, annotations=annotations_for(TASK_STATUS, "Job status"))
     server.add_tool(get_task_log, annotations=annotations_for(TASK_LOG, "Task log"))
+    server.add_tool(cancel_task, annotations=annotations_for(CANCEL, "Cancel a task", idempotent=True))

@@ -12,7 +12,17 @@ from shared.operations.base import GuestNode, Result
 from shared.operations.changes import ChangeParams
 from shared.sanitize import PasswordHash, SshPublicKey, Vmid
 
-__all__ = ["CloudInitChange", "CloudInitParams", "CloudInitResult", "IpConfig"]
+__all__ = [
+    "CiSshKeys",
+    "CiUser",
+    "CloudInitChange",
+    "CloudInitParams",
+    "CloudInitResult",
+    "IpConfig",
+    "IpConfigs",
+    "Nameserver",
+    "SearchDomain",
+]
 
 # ipconfigN: [gw=<GatewayIPv4>] [,gw6=<GatewayIPv6>] [,ip=<IPv4Format/CIDR>] [,ip6=<IPv6Format/CIDR>]
 _IPCONFIG = re.compile(
@@ -25,16 +35,40 @@ IpConfig = Annotated[
 ]
 
 
+CiUser = Annotated[
+    str | None,
+    StringConstraints(pattern=r"^[a-z_][a-z0-9_\-]{0,31}$"),
+    Field(description="User cloud-init creates (instead of the image's default user)."),
+]
+CiSshKeys = Annotated[
+    list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for the user (replaces the set).")
+]
+IpConfigs = Annotated[
+    dict[int, IpConfig] | None,
+    Field(max_length=32, description="Per NIC index: {0: 'ip=dhcp'} or {0: 'ip=10.0.0.5/24,gw=10.0.0.1'}."),
+]
+Nameserver = Annotated[
+    str | None,
+    StringConstraints(pattern=r"^[0-9A-Fa-f.: ]{2,255}$"),
+    Field(description="DNS servers, space-separated."),
+]
+SearchDomain = Annotated[
+    str | None,
+    StringConstraints(pattern=r"^[a-zA-Z0-9.\- ]{1,255}$"),
+    Field(description="DNS search domains, space-separated."),
+]
+
+
 class CloudInitParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
-    ciuser: Annotated[str | None, StringConstraints(pattern=r"^[a-z_][a-z0-9_\-]{0,31}$")] = None
+    ciuser: CiUser = None
     #: the frontend hashes the password it was given
     cipassword_hash: PasswordHash | None = None
-    sshkeys: Annotated[list[SshPublicKey] | None, Field(max_length=32)] = None
-    ipconfig: Annotated[dict[int, IpConfig] | None, Field(max_length=32)] = None
-    nameserver: Annotated[str | None, StringConstraints(pattern=r"^[0-9A-Fa-f.: ]{2,255}$")] = None
-    searchdomain: Annotated[str | None, StringConstraints(pattern=r"^[a-zA-Z0-9.\- ]{1,255}$")] = None
+    sshkeys: CiSshKeys = None
+    ipconfig: IpConfigs = None
+    nameserver: Nameserver = None
+    searchdomain: SearchDomain = None
 
     @field_validator("ipconfig")
     @classmethod

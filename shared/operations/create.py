@@ -13,44 +13,92 @@ from shared.operations.changes import ChangeParams
 from shared.sanitize import GuestKind, NodeName, PasswordHash, SshPublicKey, StorageId, Vmid
 
 __all__ = [
-    "BRIDGE_PATTERN",
-    "VOLID_PATTERN",
+    "Bridge",
+    "Cores",
     "CreateLxcParams",
     "CreateResult",
     "CreateVmParams",
+    "Description",
+    "DiskGb",
+    "Gateway",
     "GuestName",
+    "IpSetting",
+    "IsoVolume",
+    "MemoryMb",
+    "NewVmid",
+    "OsType",
+    "SshKeys",
+    "StartAfter",
+    "SwapMb",
+    "TargetStorage",
+    "TemplateVolume",
+    "Unprivileged",
 ]
+
+_VOLID = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]:[a-zA-Z0-9_.\-/+]+$"
+_IPV4_CIDR = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/(\d{1,2})$")
 
 GuestName = Annotated[
     str,
     StringConstraints(pattern=r"^[a-zA-Z0-9]([a-zA-Z0-9\-.]*[a-zA-Z0-9])?$", max_length=63),
-    Field(description="Name (a DNS name: letters, digits, '-' and '.'), e.g. 'web01'."),
+    Field(description="Name: a DNS name of letters, digits, '-' and '.', e.g. 'web01'."),
 ]
-BRIDGE_PATTERN = r"^[a-zA-Z][a-zA-Z0-9_.\-]{0,14}$"
-VOLID_PATTERN = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]:[a-zA-Z0-9_.\-/+]+$"
-_IPV4_CIDR = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/(\d{1,2})$")
+NewVmid = Annotated[Vmid | None, Field(description="VMID for the new guest. Omit it: the next free one is taken.")]
+Cores = Annotated[int, Field(ge=1, le=512, description="CPU cores.")]
+MemoryMb = Annotated[int, Field(ge=16, le=4 * 1024 * 1024, description="Memory in MiB.")]
+SwapMb = Annotated[int, Field(ge=0, le=4 * 1024 * 1024, description="Swap in MiB.")]
+DiskGb = Annotated[int, Field(ge=1, le=65536, description="Size of the (root) disk in GiB.")]
+TargetStorage = Annotated[
+    StorageId, Field(description="Storage for the disk (list_storage with content 'images' or 'rootdir').")
+]
+Bridge = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-zA-Z][a-zA-Z0-9_.\-]{0,14}$"),
+    Field(description="Network bridge the first NIC attaches to."),
+]
+StartAfter = Annotated[bool, Field(description="Start the guest once it is created.")]
+Description = Annotated[str | None, Field(max_length=8192, description="Notes shown in PVE's summary.")]
+IsoVolume = Annotated[
+    str | None,
+    StringConstraints(pattern=_VOLID, max_length=255),
+    Field(description="ISO to boot from, as a volid like 'local:iso/debian-13.iso' (list_storage_content)."),
+]
+OsType = Annotated[
+    str,
+    StringConstraints(pattern=r"^(other|wxp|w2k|w2k3|w2k8|wvista|win7|win8|win10|win11|l24|l26|solaris)$"),
+    Field(description="Guest OS type, tunes defaults: l26 (Linux), win11, win10, other..."),
+]
+TemplateVolume = Annotated[
+    str,
+    StringConstraints(pattern=_VOLID, max_length=255),
+    Field(description="Container template volid, like 'local:vztmpl/debian-13-standard_13.1-2_amd64.tar.zst'."),
+]
+SshKeys = Annotated[list[SshPublicKey], Field(max_length=32, description="SSH public keys for root.")]
+IpSetting = Annotated[str, Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'.")]
+Gateway = Annotated[
+    str | None,
+    StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$"),
+    Field(description="IPv4 gateway, with a static ip."),
+]
+Unprivileged = Annotated[bool, Field(description="Run as an unprivileged container (the safer default).")]
 
 
 class _CreateCommon(ChangeParams):
     node: NodeName
-    vmid: Vmid | None = None
-    cores: Annotated[int, Field(ge=1, le=512)] = 1
-    memory_mb: Annotated[int, Field(ge=16, le=4 * 1024 * 1024)] = 1024
-    disk_gb: Annotated[int, Field(ge=1, le=65536)] = 8
-    storage: StorageId = "local-lvm"
-    bridge: Annotated[str, StringConstraints(pattern=BRIDGE_PATTERN)] = "vmbr0"
-    start: bool = False
-    description: Annotated[str | None, Field(max_length=8192)] = None
+    vmid: NewVmid = None
+    cores: Cores = 1
+    storage: TargetStorage = "local-lvm"
+    bridge: Bridge = "vmbr0"
+    start: StartAfter = False
+    description: Description = None
 
 
 class CreateVmParams(_CreateCommon):
     name: GuestName
-    iso: Annotated[str | None, StringConstraints(pattern=VOLID_PATTERN, max_length=255)] = None
-    ostype: Annotated[
-        str, StringConstraints(pattern=r"^(other|wxp|w2k|w2k3|w2k8|wvista|win7|win8|win10|win11|l24|l26|solaris)$")
-    ] = "l26"
-    disk_gb: Annotated[int, Field(ge=1, le=65536)] = 32
-    memory_mb: Annotated[int, Field(ge=16, le=4 * 1024 * 1024)] = 2048
+    memory_mb: MemoryMb = 2048
+    disk_gb: DiskGb = 32
+    iso: IsoVolume = None
+    ostype: OsType = "l26"
 
     @field_validator("iso")
     @classmethod
@@ -65,14 +113,16 @@ class CreateVmParams(_CreateCommon):
 
 class CreateLxcParams(_CreateCommon):
     hostname: GuestName
-    ostemplate: Annotated[str, StringConstraints(pattern=VOLID_PATTERN, max_length=255)]
-    swap_mb: Annotated[int, Field(ge=0, le=4 * 1024 * 1024)] = 512
+    ostemplate: TemplateVolume
+    memory_mb: MemoryMb = 1024
+    swap_mb: SwapMb = 512
+    disk_gb: DiskGb = 8
     #: the frontend hashes the password it was given, so no clear text is ever stored or logged
     password_hash: PasswordHash | None = None
-    ssh_public_keys: Annotated[list[SshPublicKey], Field(max_length=32)] = Field(default_factory=list)
-    ip: Annotated[str, Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'.")] = "dhcp"
-    gateway: Annotated[str | None, StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$")] = None
-    unprivileged: bool = True
+    ssh_public_keys: SshKeys = Field(default_factory=list)
+    ip: IpSetting = "dhcp"
+    gateway: Gateway = None
+    unprivileged: Unprivileged = True
 
     @field_validator("ostemplate")
     @classmethod

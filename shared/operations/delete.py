@@ -11,20 +11,24 @@ from shared.operations.base import GuestNode, Result
 from shared.operations.changes import ChangeParams
 from shared.sanitize import GuestKind, Vmid
 
-__all__ = ["DeleteParams", "DeleteResult"]
+__all__ = ["ConfirmVmid", "DeleteParams", "DeleteResult", "DestroyUnreferenced", "Purge", "StopFirst"]
+
+
+ConfirmVmid = Annotated[int, Field(description="The VMID typed again; it must equal vmid.")]
+Purge = Annotated[bool, Field(description="Also remove the guest from backup jobs, replication and HA.")]
+DestroyUnreferenced = Annotated[
+    bool, Field(description="Also destroy disks with this VMID that the config does not reference.")
+]
+StopFirst = Annotated[bool, Field(description="Stop a running guest first (else a running guest is refused).")]
 
 
 class DeleteParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
-    confirm_vmid: Annotated[int, Field(description="The VMID typed again; it must equal vmid.")]
-    purge: Annotated[bool, Field(description="Also remove the guest from backup jobs, replication and HA.")] = False
-    destroy_unreferenced_disks: Annotated[
-        bool, Field(description="Also destroy disks with this VMID that the config does not reference.")
-    ] = True
-    stop_first: Annotated[bool, Field(description="Stop a running guest first (else a running guest is refused).")] = (
-        False
-    )
+    confirm_vmid: ConfirmVmid
+    purge: Purge = False
+    destroy_unreferenced_disks: DestroyUnreferenced = True
+    stop_first: StopFirst = False
 
     @model_validator(mode="after")
     def _vmid_typed_again(self) -> Self:

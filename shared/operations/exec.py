@@ -11,7 +11,7 @@ from shared.operations.base import GuestNode, Result
 from shared.operations.changes import ChangeParams
 from shared.sanitize import Vmid
 
-__all__ = ["ExecParams", "ExecResult", "check_argv"]
+__all__ = ["ExecParams", "ExecResult", "ExecTimeout", "check_argv"]
 
 #: what a command line may hold at most (pct exec passes it to the kernel as argv)
 MAX_ARGV_BYTES = 64 * 1024
@@ -28,12 +28,17 @@ def check_argv(argv: list[str]) -> list[str]:
     return argv
 
 
+ExecTimeout = Annotated[
+    int, Field(ge=1, le=600, description="Stop the command after this many seconds (exit code 124 then).")
+]
+
+
 class ExecParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
     #: the command, already split (shlex) by the frontend: each element reaches the container as one argument
     argv: list[str]
-    timeout_seconds: Annotated[int, Field(ge=1, le=600)] = 30
+    timeout_seconds: ExecTimeout = 30
 
     @field_validator("argv")
     @classmethod

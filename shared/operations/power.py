@@ -24,7 +24,7 @@ ShutdownTimeout = Annotated[
 class PowerParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
-    action: PowerAction
+    action: Annotated[PowerAction, Field(description="What to do; asking for the state the guest is in does nothing.")]
     timeout: ShutdownTimeout = None
 
 

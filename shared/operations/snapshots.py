@@ -15,9 +15,12 @@ __all__ = [
     "CreateSnapshotParams",
     "ListSnapshotsParams",
     "RollbackParams",
+    "SaveVmState",
+    "SnapshotDescription",
     "SnapshotInfo",
     "SnapshotList",
     "SnapshotResult",
+    "StartAfterRollback",
 ]
 
 
@@ -41,14 +44,17 @@ class SnapshotList(Result):
     snapshots: list[SnapshotInfo]
 
 
+SnapshotDescription = Annotated[str | None, Field(max_length=8192, description="What this snapshot is for.")]
+SaveVmState = Annotated[bool, Field(description="A running qemu VM: also save its RAM, to resume exactly there.")]
+StartAfterRollback = Annotated[bool, Field(description="Start the guest after the rollback.")]
+
+
 class CreateSnapshotParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
     name: SnapshotName
-    description: Annotated[str | None, Field(max_length=8192)] = None
-    vmstate: Annotated[bool, Field(description="qemu VMs that run: also save the RAM, to resume exactly there.")] = (
-        False
-    )
+    description: SnapshotDescription = None
+    vmstate: SaveVmState = False
 
     @field_validator("name")
     @classmethod
@@ -63,7 +69,7 @@ class RollbackParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
     name: SnapshotName
-    start: Annotated[bool, Field(description="Start the guest after the rollback (qemu: PVE 7.2+).")] = False
+    start: StartAfterRollback = False
 
 
 class SnapshotResult(Result):

@@ -20,7 +20,9 @@ from workers.runtime import JobContext, Outcome
 
 __all__ = ["desired_settings", "set_vm_cloudinit"]
 
-_CLOUDINIT_DRIVE = re.compile(r"(^|[:,])cloudinit([,]|$)")
+# qemu-server's drive_is_cloudinit, on the volume part of a disk key (ide2, scsi1, ...)
+_DISK_KEY = re.compile(r"^(ide|sata|scsi|virtio)\d+$")
+_CLOUDINIT_VOLUME = re.compile(r"[:/](?:vm-\d+-)?cloudinit(?:\.(?:raw|qcow2|vmdk))?$")
 _SECRET_KEYS = frozenset({"cipassword"})
 
 
@@ -59,6 +61,7 @@ async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
             f"guest {guest.vmid} is a container: cloud-init is for qemu VMs",
             hint="Containers take users and keys at create_lxc, or run commands with execute_lxc_command.",
         )
+    await job.note_guest(guest.node, guest.kind)
     await job.lock_guest(guest.vmid)
     config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
     current = {key: str(value) for key, value in (config.model_extra or {}).items()}
@@ -72,7 +75,9 @@ async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     if changes:
         body: dict[str, FormValue] = {**changes, "digest": config.digest}
         await pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
-    has_drive = any(_CLOUDINIT_DRIVE.search(str(value)) for value in current.values())
+    has_drive = any(
+        _DISK_KEY.match(key) and _CLOUDINIT_VOLUME.search(value.split(",", 1)[0]) for key, value in current.items()
+    )
     if has_drive:
         await pve.put("/nodes/{node}/qemu/{vmid}/cloudinit", NO_DATA, path=guest.path)
     result = CloudInitResult(

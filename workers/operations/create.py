@@ -86,6 +86,7 @@ async def _create(
 
 
 async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
+    await job.note_guest(params.node, "qemu")
     vmid = await _vmid(job, params.vmid)
     await job.lock_guest(vmid)
     if job.record.step is None:
@@ -111,6 +112,7 @@ async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
 
 
 async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
+    await job.note_guest(params.node, "lxc")
     vmid = await _vmid(job, params.vmid)
     await job.lock_guest(vmid)
     if job.record.step is None:

@@ -64,6 +64,7 @@ async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
     guest = await resolve_guest(pve, params.vmid, params.node)
     if guest.kind != "lxc":
         raise InvalidInput(f"guest {guest.vmid} is a qemu VM: execute_lxc_command runs in containers")
+    await job.note_guest(guest.node, guest.kind)
     state = await power_state(pve, guest)
     if state.status != "running":
         raise Conflict(f"container {guest.vmid} is {state}", hint="Start it with power_control(action='start').")

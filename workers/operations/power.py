@@ -50,6 +50,7 @@ def _effect(action: PowerAction, state: PowerState) -> bool | None:
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.note_guest(guest.node, guest.kind)
     await job.lock_guest(guest.vmid)
     if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
         before = await power_state(pve, guest)

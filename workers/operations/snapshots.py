@@ -59,6 +59,7 @@ async def _snapshot_names(job: JobContext, guest: Guest) -> set[str]:
 async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.note_guest(guest.node, guest.kind)
     await job.lock_guest(guest.vmid)
     if job.record.step is None:
         if params.name in await _snapshot_names(job, guest):
@@ -90,6 +91,7 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
 async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.note_guest(guest.node, guest.kind)
     await job.lock_guest(guest.vmid)
     if job.record.step is None and params.name not in await _snapshot_names(job, guest):
         raise NotFound(

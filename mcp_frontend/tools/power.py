@@ -1,0 +1,58 @@
+"""Power tool."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
+
+from mcp_frontend.app import app_of
+from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
+from mcp_frontend.tools.common import annotations_for
+from shared.catalogue import operation
+from shared.operations.base import GuestNode
+from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
+from shared.operations.power import PowerAction, PowerParams, PowerResult, ShutdownTimeout
+from shared.sanitize import Vmid
+
+__all__ = ["register"]
+
+POWER = operation("power_control")
+
+
+async def _plan(ctx: Context[Any, Any], vmid: int, action: str, node: str | None) -> Plan:
+    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
+    return Plan(action=action, summary=f"{action} {guest}", node=found_node, vmid=vmid)
+
+
+async def _confirm(
+    ctx: Context[Any, Any], vmid: int, action: str, node: str | None, confirmed: bool
+) -> Approval | Elicit[Approval]:
+    if confirmed:
+        return Approval(approve=True)
+    return ask(ctx, confirmed, await _plan(ctx, vmid, action, node))
+
+
+async def power_control(
+    ctx: Context[Any, Any],
+    vmid: Vmid,
+    action: PowerAction,
+    approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
+    node: GuestNode = None,
+    timeout: ShutdownTimeout = None,
+    confirmed: Confirmed = False,
+    wait_seconds: WaitSeconds = None,
+) -> ChangeReport[PowerResult]:
+    """Start, stop (hard), shut down (clean), reboot, suspend or resume a VM or container, and wait for it.
+
+    Asking for the state the guest is already in is a successful no-op (changed=false). The
+    PVE task is followed to its end: the answer names its UPID, exit status and duration, and
+    progress is reported while it runs. Restricted: needs the user's confirmation.
+    """
+    approved(approval, f"{action} guest {vmid}")
+    params = PowerParams(vmid=vmid, node=node, action=action, timeout=timeout, confirmed=True)
+    return await app_of(ctx).change(ctx, POWER, params, PowerResult, wait_seconds)
+
+
+def register(server: Any) -> None:
+    server.add_tool(power_control, annotations=annotations_for(POWER, "Power a guest", idempotent=True))
