@@ -2,6 +2,10 @@
 
 "redis": a private redis-server, one `python -m workers` process, the stdio server.
 "embedded": the stdio server alone (in-process store and worker), as the README's demo runs.
+
+`stack` serves the read tools; `changes_stack` is set up for changes: the SSH endpoint for
+container commands, Critical tools allowed, and short task slices so a killed worker's job
+is picked up again within seconds.
 """
 
 from __future__ import annotations
@@ -24,18 +28,49 @@ from tests.support.waiting import eventually
 #: every simulator the end-to-end tests used; the session fails if any saw a request real PVE would reject
 SIMULATORS: list[Simulator] = []
 
+#: short slices and timeouts: arq reruns a killed worker's job after the longest job timeout + 10 s
+FAST_RECOVERY = {
+    "PROXMOX_MCP_TASK_SLICE": "1",
+    "PROXMOX_TIMEOUT": "2",
+    "PROXMOX_MCP_READ_TIMEOUT": "5",
+    "PROXMOX_MCP_LOCK_WAIT": "20",
+    "PROXMOX_MCP_WORKER_POLL": "0.2",
+}
 
-async def start_stack(mode: str, redis_proc: RedisServer, config: SimConfig | None = None) -> Stack:
+
+def ssh_env(sim: Simulator) -> dict[str, str]:
+    """Settings that point container commands at the simulator's SSH endpoint."""
+    assert sim.ssh_port is not None
+    return {
+        "PROXMOX_SSH_KEY": str(sim.ssh_client_key_path),
+        "PROXMOX_SSH_KNOWN_HOSTS": str(sim.state_dir / "known_hosts"),
+        "PROXMOX_SSH_PORT": str(sim.ssh_port),
+        "PROXMOX_SSH_HOSTS": ",".join(f"{node}=127.0.0.1" for node in sim.state.nodes),
+    }
+
+
+async def start_stack(
+    mode: str,
+    redis_proc: RedisServer,
+    config: SimConfig | None = None,
+    env: dict[str, str] | None = None,
+    workers: int = 1,
+) -> Stack:
     sim = Simulator(config or SimConfig(task_duration=0.2, lock_timeout=0.5))
     await sim.start()
     SIMULATORS.append(sim)
     log_dir = Path(tempfile.mkdtemp(prefix="pmcp-e2e-"))
-    stack = Stack(sim=sim, redis=redis_proc if mode == "redis" else None, log_dir=log_dir)
+    stack = Stack(sim=sim, redis=redis_proc if mode == "redis" else None, log_dir=log_dir, extra_env=dict(env or {}))
+    if sim.ssh_port is not None:
+        stack.extra_env.update(ssh_env(sim))
     if mode == "redis":
         client = Redis.from_url(redis_proc.url, decode_responses=True)
         await client.flushdb()
-        stack.start_worker("w1")
-        await eventually(lambda: client.exists(keys.worker_health("w1")), timeout=20, what="worker w1 to start")
+        for index in range(1, workers + 1):
+            stack.start_worker(f"w{index}")
+            await eventually(
+                lambda i=index: client.exists(keys.worker_health(f"w{i}")), timeout=20, what=f"worker w{index}"
+            )
         await client.aclose()
     return stack
 
@@ -52,6 +87,23 @@ async def stack(request: pytest.FixtureRequest, redis_proc: RedisServer) -> Asyn
 async def mcp(stack: Stack) -> AsyncIterator[Client]:
     """The real MCP client, connected over stdio to a server process of this stack."""
     async with HostedClient(stack.client()) as client:
+        yield client
+
+
+@pytest.fixture(scope="module", params=["redis", "embedded"])
+async def changes_stack(request: pytest.FixtureRequest, redis_proc: RedisServer) -> AsyncIterator[Stack]:
+    config = SimConfig(task_duration=0.3, lock_timeout=0.5, ssh=True)
+    env = {"PROXMOX_ALLOW_DANGER": "true", **FAST_RECOVERY}
+    running = await start_stack(request.param, redis_proc, config, env)
+    yield running
+    running.stop()
+    await running.sim.stop()
+
+
+@pytest.fixture(scope="module")
+async def changes(changes_stack: Stack) -> AsyncIterator[Client]:
+    """The MCP client for `changes_stack` (a client without elicitation: confirmation by confirmed=true)."""
+    async with HostedClient(changes_stack.client()) as client:
         yield client
 
 
