@@ -1,0 +1,515 @@
+#!/usr/bin/env python3
+"""Check that proxmox-mcp can work from this machine, with the settings it would use.
+
+Checks, in order: the settings; the PVE URL is reachable; its TLS certificate verifies (or
+verification is knowingly off); the API token authenticates; the token holds the privileges
+each operation needs (from the PVE API schema and the token's own GET /access/permissions);
+Redis is reachable and workers are alive (both only when REDIS_URL is set: without it the
+MCP server keeps its queue in memory and runs its own worker).
+
+Each check prints one line, PASS, WARN, FAIL or SKIP, and a fix under every WARN and FAIL.
+Settings come from the environment and .env in the working directory, as for the server.
+
+Exit status: 0 when no check failed (WARN and SKIP do not fail), 1 when one failed,
+2 when the settings cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import ssl
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urlsplit
+
+from redis.asyncio import Redis
+from redis.exceptions import AuthenticationError, RedisError
+
+from shared.catalogue import CATALOGUE
+from shared.diagnostics import (
+    Gap,
+    NeedKind,
+    OperationPrivileges,
+    Verdict,
+    check_operations,
+    grant_commands,
+    grant_path,
+)
+from shared.errors import ProxmoxMcpError
+from shared.jobs import keys
+from shared.logs import configure_logging
+from shared.pve.client import PveClient, RetryPolicy
+from shared.pve.models import PveVersion, TokenPermissions
+from shared.pve.schema import SchemaVersion, load_schema
+from shared.redact import Redactor
+from shared.settings import Settings, load_settings
+
+__all__ = ["Check", "Status", "main", "run_checks"]
+
+#: a certificate that ends sooner than this is worth a warning
+_CERT_WARN_DAYS = 14
+_REDIS_TIMEOUT_S = 5.0
+_START_WORKERS = (
+    "Start workers: `docker compose up -d --scale worker=2 worker` in the compose setup, "
+    "or run `proxmox-mcp-worker` with the same .env."
+)
+
+
+class Status(StrEnum):
+    PASS = "PASS"
+    WARN = "WARN"
+    FAIL = "FAIL"
+    SKIP = "SKIP"
+
+
+@dataclass
+class Check:
+    """The outcome of one check: a status, one line, a fix, and sub-results (one per operation or worker)."""
+
+    name: str
+    status: Status
+    summary: str
+    fix: str | None = None
+    items: list[Check] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "status": self.status.value, "summary": self.summary}
+        if self.fix:
+            data["fix"] = self.fix
+        if self.items:
+            data["items"] = [item.as_json() for item in self.items]
+        if self.details:
+            data["details"] = self.details
+        return data
+
+
+# -- PVE --------------------------------------------------------------------------------------
+
+
+def _endpoint(settings: Settings) -> tuple[str, str, int]:
+    """Scheme, host and port of PROXMOX_URL (the scheme's port when the URL names none)."""
+    assert settings.proxmox_url  # the settings check passed
+    parts = urlsplit(settings.proxmox_url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme, parts.hostname or "", port
+
+
+def check_settings(settings: Settings) -> Check:
+    try:
+        settings.require_pve()
+    except ProxmoxMcpError as exc:
+        return Check("settings", Status.FAIL, exc.message, fix=exc.hint)
+    if settings.proxmox_verify_ssl and settings.proxmox_ca_bundle is not None:
+        tls = f"CA bundle {settings.proxmox_ca_bundle}"
+    elif settings.proxmox_verify_ssl:
+        tls = "the system's CAs"
+    else:
+        tls = "TLS verification off"
+    mode = "embedded (no REDIS_URL)" if settings.embedded else "Redis"
+    return Check(
+        "settings", Status.PASS, f"{settings.proxmox_url} as {settings.proxmox_token_name}, {tls}; queue: {mode}"
+    )
+
+
+async def check_reachable(settings: Settings) -> Check:
+    _scheme, host, port = _endpoint(settings)
+    fix = (
+        f"Check PROXMOX_URL (https://NODE:8006, any node of the cluster), that pveproxy runs on {host} "
+        f"(systemctl status pveproxy) and that no firewall blocks port {port} from here."
+    )
+    timeout = min(settings.proxmox_timeout, 10.0)
+    try:
+        _reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    except socket.gaierror as exc:
+        return Check(
+            "PVE reachable",
+            Status.FAIL,
+            f"cannot resolve host {host}: {exc.strerror}",
+            fix="Check the host name in PROXMOX_URL, or use the node's IP address (https://192.0.2.10:8006).",
+        )
+    except TimeoutError:
+        return Check("PVE reachable", Status.FAIL, f"no answer from {host}:{port} within {timeout:.0f}s", fix=fix)
+    except ConnectionRefusedError:
+        return Check("PVE reachable", Status.FAIL, f"{host}:{port} refused the connection (nothing listens)", fix=fix)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return Check("PVE reachable", Status.FAIL, f"cannot connect to {host}:{port}: {reason}", fix=fix)
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    return Check("PVE reachable", Status.PASS, f"{host}:{port} accepts connections")
+
+
+def _tls_context(settings: Settings) -> ssl.SSLContext:
+    if not settings.proxmox_verify_ssl:
+        context = ssl.create_default_context()
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        return context
+    if settings.proxmox_ca_bundle is not None:
+        return ssl.create_default_context(cafile=str(settings.proxmox_ca_bundle))
+    return ssl.create_default_context()
+
+
+async def _peer_certificate(host: str, port: int, context: ssl.SSLContext) -> dict[str, Any]:
+    _reader, writer = await asyncio.open_connection(host, port, ssl=context, server_hostname=host)
+    certificate: dict[str, Any] = writer.get_extra_info("peercert") or {}
+    writer.close()
+    with contextlib.suppress(OSError, ssl.SSLError):
+        await writer.wait_closed()
+    return certificate
+
+
+_TLS_FIX = (
+    "Copy PVE's CA (/etc/pve/pve-root-ca.pem on any node) here and set PROXMOX_CA_BUNDLE to it; "
+    "or set PROXMOX_VERIFY_SSL=false, only on a network you trust."
+)
+
+
+def _handshake_failed(host: str, port: int, exc: Exception) -> Check:
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return Check(
+            "TLS", Status.FAIL, f"the certificate of {host} does not verify: {exc.verify_message}", fix=_TLS_FIX
+        )
+    if isinstance(exc, ssl.SSLError):
+        return Check(
+            "TLS",
+            Status.FAIL,
+            f"TLS handshake with {host}:{port} failed: {exc.reason or exc}",
+            fix="Check that PROXMOX_URL points at pveproxy (https, port 8006), not another service.",
+        )
+    reason = "no answer in time" if isinstance(exc, TimeoutError) else str(exc)
+    return Check("TLS", Status.FAIL, f"TLS handshake with {host}:{port} failed: {reason}", fix=_TLS_FIX)
+
+
+def _certificate_check(certificate: dict[str, Any], trusted_by: str) -> Check:
+    not_after = certificate.get("notAfter")
+    if not not_after:
+        return Check("TLS", Status.PASS, f"certificate verified with {trusted_by}")
+    expires = ssl.cert_time_to_seconds(not_after)
+    until = datetime.fromtimestamp(expires, UTC).date().isoformat()
+    if (expires - time.time()) / 86400 < _CERT_WARN_DAYS:
+        return Check(
+            "TLS",
+            Status.WARN,
+            f"certificate verified with {trusted_by}, but it expires on {until}",
+            fix="Renew it: `pvenode acme cert order` (ACME) or `pvecm updatecerts --force` (self-signed).",
+        )
+    return Check("TLS", Status.PASS, f"certificate verified with {trusted_by}, valid until {until}")
+
+
+async def check_tls(settings: Settings) -> Check:
+    scheme, host, port = _endpoint(settings)
+    if scheme != "https":
+        return Check(
+            "TLS",
+            Status.WARN,
+            "PROXMOX_URL uses plain http: the API token travels unencrypted",
+            fix="Use https://NODE:8006 (pveproxy speaks only HTTPS; plain http works only through a proxy).",
+        )
+    bundle = settings.proxmox_ca_bundle
+    if settings.proxmox_verify_ssl and bundle is not None and not bundle.is_file():
+        return Check("TLS", Status.FAIL, f"PROXMOX_CA_BUNDLE {bundle} is not a readable file", fix=_TLS_FIX)
+    try:
+        async with asyncio.timeout(min(settings.proxmox_timeout, 10.0)):
+            certificate = await _peer_certificate(host, port, _tls_context(settings))
+    except (OSError, TimeoutError) as exc:  # ssl.SSLError is an OSError
+        return _handshake_failed(host, port, exc)
+    if not settings.proxmox_verify_ssl:
+        return Check(
+            "TLS",
+            Status.WARN,
+            "verification is off (PROXMOX_VERIFY_SSL=false): anyone on the path could pose as PVE and take the token",
+            fix="Copy /etc/pve/pve-root-ca.pem from a node here, set PROXMOX_CA_BUNDLE to it, PROXMOX_VERIFY_SSL=true.",
+        )
+    return _certificate_check(certificate, f"CA bundle {bundle}" if bundle is not None else "the system's CAs")
+
+
+def _schema_version(version: PveVersion) -> SchemaVersion:
+    return "8.4" if version.version.split(".")[0] == "8" else "9.1"
+
+
+async def check_token(pve: PveClient, token_name: str) -> tuple[Check, PveVersion | None]:
+    try:
+        version = await pve.get("/version", PveVersion)
+    except ProxmoxMcpError as exc:
+        return Check("API token", Status.FAIL, exc.message, fix=exc.hint), None
+    return Check("API token", Status.PASS, f"{token_name} accepted by PVE {version.version}"), version
+
+
+def _always_needed(gaps: Iterable[Gap]) -> list[Gap]:
+    return [gap for gap in gaps if gap.need.kind is not NeedKind.CONDITIONAL]
+
+
+def _operation_item(report: OperationPrivileges, token_name: str) -> Check:
+    if report.verdict is Verdict.PASS:
+        needs = dict.fromkeys(
+            need.describe() + (" (some cases)" if need.kind is NeedKind.CONDITIONAL else "") for need in report.needs
+        )
+        return Check(report.operation, Status.PASS, "; ".join(needs) or "no privilege beyond a valid token")
+    status = Status.FAIL if report.verdict is Verdict.FAIL else Status.WARN
+    commands = grant_commands(token_name, _always_needed(report.gaps))
+    sometimes = grant_commands(token_name, [gap for gap in report.gaps if gap.need.kind is NeedKind.CONDITIONAL])
+    fixes = ["; ".join(commands)] if commands else []
+    if sometimes:  # granting what only some cases need would give the token more than it uses
+        fixes.append("only if that case applies to you: " + "; ".join(sometimes))
+    problems = [f"lacks {gap.describe()}" for gap in report.gaps]
+    if report.unknown_calls:
+        problems.append(
+            f"cannot tell what {', '.join(report.unknown_calls)} needs: the PVE API schema has no such call"
+        )
+        fixes.append("report this: the operation catalogue names a call that PVE does not have")
+    return Check(
+        report.operation,
+        status,
+        "; ".join(problems),
+        fix="; ".join(fixes),
+        details={
+            "missing": [
+                {
+                    "privileges": list(gap.missing),
+                    "any_of": gap.need.any_of,
+                    "path": grant_path(gap.need.path),
+                    "acl_path_template": gap.need.path,
+                    "kind": gap.need.kind.value,
+                    "coverage": gap.coverage.value,
+                    "held_on": list(gap.held_on),
+                    "endpoint": gap.need.endpoint,
+                }
+                for gap in report.gaps
+            ],
+            "unknown_calls": list(report.unknown_calls),
+            "grant": commands,
+        },
+    )
+
+
+async def check_privileges(pve: PveClient, token_name: str, version: PveVersion) -> Check:
+    try:
+        held = await pve.get("/access/permissions", TokenPermissions)
+    except ProxmoxMcpError as exc:
+        return Check(
+            "token privileges", Status.FAIL, f"cannot read the token's permissions: {exc.message}", fix=exc.hint
+        )
+    reports = check_operations(CATALOGUE.values(), load_schema(_schema_version(version)), held.root)
+    items = [_operation_item(report, token_name) for report in reports]
+    failed = [report for report in reports if report.verdict is Verdict.FAIL]
+    warned = [report for report in reports if report.verdict is Verdict.WARN]
+    if not failed and not warned:
+        return Check("token privileges", Status.PASS, f"all {len(reports)} operations have what they need", items=items)
+    user = token_name.partition("!")[0]
+    commands = grant_commands(token_name, _always_needed(gap for report in failed + warned for gap in report.gaps))
+    fix = (
+        ("Grant what is missing: " + "; ".join(commands) + ". " if commands else "")
+        + "Each operation's line says what it lacks and how to grant it. A privilege-separated token holds only "
+        + f"what its user holds too: grant the same roles to {user} (--users instead of --tokens)."
+    )
+    status = Status.FAIL if failed else Status.WARN
+    if failed:
+        what = f"{len(failed)} of {len(reports)} operations lack privileges"
+        what += f", {len(warned)} more work with limits" if warned else ""
+    else:
+        what = f"{len(warned)} of {len(reports)} operations work with limits"
+    return Check("token privileges", status, what, fix=fix, items=items, details={"grant": commands})
+
+
+def _skip(name: str, because: str) -> Check:
+    return Check(name, Status.SKIP, f"skipped: {because}")
+
+
+async def pve_checks(settings: Settings) -> list[Check]:
+    """Settings, reachability, TLS, token and privileges; each needs the one before it."""
+    names = ("PVE reachable", "TLS", "API token", "token privileges")
+    settings_check = check_settings(settings)
+    if settings_check.status is Status.FAIL:
+        return [settings_check, *(_skip(name, "the PVE settings are incomplete") for name in names)]
+    reachable = await check_reachable(settings)
+    if reachable.status is Status.FAIL:
+        return [settings_check, reachable, *(_skip(name, "PVE is not reachable") for name in names[1:])]
+    tls = await check_tls(settings)
+    if tls.status is Status.FAIL:
+        return [settings_check, reachable, tls, *(_skip(name, "TLS failed") for name in names[2:])]
+    token_name = settings.proxmox_token_name
+    assert token_name  # the settings check passed
+    try:
+        pve = PveClient.from_settings(settings, retry=RetryPolicy(attempts=1))
+    except ProxmoxMcpError as exc:
+        token = Check("API token", Status.FAIL, exc.message, fix=exc.hint)
+        return [settings_check, reachable, tls, token, _skip(names[3], "the token was not accepted")]
+    async with pve:
+        token, version = await check_token(pve, token_name)
+        if version is None:
+            return [settings_check, reachable, tls, token, _skip(names[3], "the token was not accepted")]
+        privileges = await check_privileges(pve, token_name, version)
+    return [settings_check, reachable, tls, token, privileges]
+
+
+# -- Redis and workers ------------------------------------------------------------------------
+
+
+def _redis_location(url: str) -> str:
+    """host:port/db of a Redis URL, without its credentials."""
+    parts = urlsplit(url)
+    database = parts.path.strip("/") or "0"
+    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{database}"
+
+
+async def check_redis(redis: Redis, url: str) -> Check:
+    where = _redis_location(url)
+    try:
+        await redis.ping()
+        info = await redis.info("server")
+        depth = await redis.zcard(keys.QUEUE_NAME)
+    except AuthenticationError as exc:
+        return Check(
+            "Redis",
+            Status.FAIL,
+            f"Redis at {where} refused the credentials: {exc}",
+            fix="Put the password in REDIS_URL (redis://:PASSWORD@HOST:6379/0), the same as Redis's requirepass.",
+        )
+    except RedisError as exc:
+        return Check(
+            "Redis",
+            Status.FAIL,
+            f"cannot reach Redis at {where}: {exc}",
+            fix="Check REDIS_URL and that Redis runs (`docker compose up -d redis`; `redis-cli -u $REDIS_URL ping`).",
+        )
+    return Check("Redis", Status.PASS, f"Redis {info.get('redis_version', '?')} at {where}; {depth} job(s) queued")
+
+
+async def check_workers(redis: Redis) -> Check:
+    try:
+        found = [key async for key in redis.scan_iter(match=keys.worker_health("*"), count=200)]
+        beats = await redis.mget(found) if found else []
+    except RedisError as exc:
+        return Check("workers", Status.FAIL, f"cannot read the workers' health keys: {exc}", fix=_START_WORKERS)
+    prefix, suffix = keys.worker_health("\x00").split("\x00")
+    alive = sorted(
+        (key.removeprefix(prefix).removesuffix(suffix), beat) for key, beat in zip(found, beats, strict=True) if beat
+    )
+    if not alive:
+        return Check(
+            "workers",
+            Status.FAIL,
+            f"no worker is alive (no {keys.worker_health('*')} key: workers rewrite theirs every 10 s)",
+            fix=_START_WORKERS,
+        )
+    items = [Check(name, Status.PASS, beat) for name, beat in alive]
+    names = ", ".join(name for name, _ in alive)
+    return Check("workers", Status.PASS, f"{len(alive)} alive: {names}", items=items)
+
+
+async def queue_checks(settings: Settings) -> list[Check]:
+    if settings.redis_url is None:
+        return [
+            Check(
+                "Redis",
+                Status.SKIP,
+                "REDIS_URL is not set: embedded mode, the MCP server keeps its queue and job store in memory",
+            ),
+            Check("workers", Status.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
+        ]
+    url = settings.redis_url.get_secret_value()
+    redis = Redis.from_url(
+        url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S
+    )
+    try:
+        reached = await check_redis(redis, url)
+        if reached.status is Status.FAIL:
+            return [reached, _skip("workers", "Redis is not reachable")]
+        return [reached, await check_workers(redis)]
+    finally:
+        await redis.aclose()
+
+
+async def run_checks(settings: Settings, *, pve: bool = True) -> list[Check]:
+    """Every check, in order; `pve=False` leaves out the PVE ones (a host that only runs the MCP server)."""
+    checks: list[Check] = []
+    if pve:
+        checks.extend(await pve_checks(settings))
+    checks.extend(await queue_checks(settings))
+    return checks
+
+
+# -- output -----------------------------------------------------------------------------------
+
+
+def _colour(enabled: bool) -> Callable[[Status], str]:
+    codes = {Status.PASS: "32", Status.WARN: "33", Status.FAIL: "31;1", Status.SKIP: "2"}
+
+    def paint(status: Status) -> str:
+        label = f"{status.value:<4}"
+        return f"\x1b[{codes[status]}m{label}\x1b[0m" if enabled else label
+
+    return paint
+
+
+def render_text(checks: list[Check], *, colour: bool = False) -> str:
+    paint = _colour(colour)
+    width = max(len(check.name) for check in checks)
+    lines: list[str] = []
+    for check in checks:
+        lines.append(f"{paint(check.status)}  {check.name:<{width}}  {check.summary}")
+        item_width = max((len(item.name) for item in check.items), default=0)
+        for item in check.items:
+            lines.append(f"      {paint(item.status)}  {item.name:<{item_width}}  {item.summary}")
+            if item.fix:
+                lines.append(f"      {'':4}  {'':<{item_width}}  fix: {item.fix}")
+        if check.fix and check.status in (Status.FAIL, Status.WARN):
+            lines.append(f"      fix: {check.fix}")
+    counts = {status: sum(check.status is status for check in checks) for status in Status}
+    tally = ", ".join(f"{counts[status]} {status.value.lower()}" for status in Status if counts[status])
+    verdict = "FAILED" if counts[Status.FAIL] else "OK"
+    lines.extend(["", f"{verdict}: {tally}."])
+    return "\n".join(lines)
+
+
+def _use_colour() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="test_connection.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument(
+        "--skip-pve",
+        action="store_true",
+        help="check only Redis and workers (a host that runs only the MCP server against a shared Redis)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+    except ProxmoxMcpError as exc:
+        print(f"test_connection: {exc}", file=sys.stderr)
+        return 2
+    # errors only, to stderr: the checks themselves are the report
+    configure_logging(
+        settings.model_copy(update={"log_level": "ERROR"}), role="diagnostics", redactor=Redactor(settings.secrets())
+    )
+    try:
+        checks = asyncio.run(run_checks(settings, pve=not args.skip_pve))
+    except KeyboardInterrupt:
+        return 130
+    failed = any(check.status is Status.FAIL for check in checks)
+    if args.json:
+        print(json.dumps({"ok": not failed, "checks": [check.as_json() for check in checks]}, indent=2))
+    else:
+        print(render_text(checks, colour=_use_colour()))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

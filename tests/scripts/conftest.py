@@ -1,0 +1,93 @@
+"""The admin scripts as an administrator runs them: separate processes, settings from the environment.
+
+Each test gets its own simulator (some change a token's ACL); Redis is the session's private
+redis-server, flushed per test by the `redis` fixture.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from tests.support.redis_server import RedisServer
+from tests.support.stack import ROOT, Stack
+
+SCRIPTS = ROOT / "scripts"
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a script run left behind: its exit status and both output streams."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+async def run_script(script: str, *args: str, env: dict[str, str], cwd: Path, timeout: float = 60) -> Run:
+    """Run scripts/<script> with the venv's Python, without blocking the loop the simulator serves from."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(SCRIPTS / script),
+        *args,
+        env=env,
+        cwd=cwd,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout)
+    assert process.returncode is not None
+    return Run(process.returncode, stdout.decode(), stderr.decode())
+
+
+def base_env(**settings: str) -> dict[str, str]:
+    """The process environment without anyone's PROXMOX_* or REDIS_URL, plus `settings`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    env.update({"PYTHONPATH": str(ROOT), "NO_COLOR": "1", **settings})
+    return env
+
+
+def sim_env(sim: Simulator, *, limited: bool = False, **settings: str) -> dict[str, str]:
+    """Settings that point at the simulator with its full (or its limited) token and its CA."""
+    pve = {
+        "PROXMOX_URL": sim.url,
+        "PROXMOX_TOKEN_NAME": sim.limited_token_name if limited else sim.token_name,
+        "PROXMOX_TOKEN_VALUE": sim.limited_token_secret if limited else sim.token_secret,
+        "PROXMOX_CA_BUNDLE": str(sim.ca_path),
+    }
+    return base_env(**{**pve, **settings})
+
+
+@pytest.fixture
+def workdir() -> Iterator[Path]:
+    """An empty working directory: no developer's .env is read."""
+    with tempfile.TemporaryDirectory(prefix="pmcp-scripts-") as directory:
+        yield Path(directory)
+
+
+@pytest.fixture
+async def sim() -> AsyncIterator[Simulator]:
+    async with Simulator(SimConfig(task_duration=0.2, lock_timeout=0.5)) as running:
+        yield running
+
+
+@pytest.fixture
+def stack(sim: Simulator, redis_proc: RedisServer, redis: Redis, workdir: Path) -> Iterator[Stack]:
+    """pvesim and the session's (flushed) redis-server; tests start workers with `stack.start_worker`."""
+    running = Stack(sim=sim, redis=redis_proc, log_dir=workdir, extra_env={"PROXMOX_MCP_WORKER_DRAIN": "0"})
+    yield running
+    running.stop()
