@@ -1,0 +1,660 @@
+#!/usr/bin/env python3
+"""A live terminal view of proxmox-mcp: nodes, guests, jobs, the queue and the workers.
+
+It reads the job store in the Redis that REDIS_URL names and redraws in place:
+- jobs: the ones still queued or running, then the most recent finished ones, with state,
+  operation, node/vmid, progress, age, duration, worker and outcome;
+- the queue depth (ZCARD pmcp:queue), split into jobs waiting for a worker, in progress
+  (arq keeps a job in its queue until it ends) and deferred (due later);
+- worker health, from each worker's pmcp:worker:<name>:health key (arq rewrites it every 10 s);
+- nodes and guests, from read jobs (list_nodes, list_vms, list_lxc_containers) it enqueues
+  the way the MCP server does. The workers answer them, so the dashboard needs no PVE
+  credentials, only Redis. Its own reads are left out of the job list and expire after
+  five minutes instead of the usual job TTL.
+
+Settings come from the environment and .env, as for the server. Quit with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+from arq.connections import ArqRedis
+from arq.constants import in_progress_key_prefix
+from redis.asyncio import ConnectionPool, Redis
+from redis.exceptions import RedisError
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from shared.catalogue import Operation, operation
+from shared.errors import ProxmoxMcpError, WaitTimeout
+from shared.jobs import codec, keys
+from shared.jobs.queue import JobQueue
+from shared.jobs.record import JobRecord
+from shared.jobs.states import JobState
+from shared.jobs.store import JobStore
+from shared.operations.base import Params, Result
+from shared.operations.guests import GuestInfo, GuestList, ListGuestsParams
+from shared.operations.nodes import ListNodesParams, NodeInfo, NodeList
+from shared.redact import Redactor
+from shared.settings import Settings, load_settings
+from workers.worker import HEALTH_CHECK_SECONDS
+
+__all__ = [
+    "Frame",
+    "Inventory",
+    "InventoryReader",
+    "QueueDepth",
+    "WorkerBeat",
+    "main",
+    "read_frame",
+    "render",
+]
+
+R = TypeVar("R", bound=Result)
+
+#: the record fields the dashboard shows (never `result` or `args`, which can be large)
+_JOB_FIELDS = (
+    "job_id",
+    "operation",
+    "tier",
+    "state",
+    "node",
+    "vmid",
+    "upid",
+    "step",
+    "cancel_requested",
+    "attempts",
+    "worker",
+    "created_at",
+    "updated_at",
+    "started_at",
+    "finished_at",
+    "exitstatus",
+    "message",
+    "progress",
+    "progress_message",
+    "error_code",
+)
+#: queue entries looked at one by one (the earliest due); a longer queue is counted, not split
+_QUEUE_SCAN = 2000
+#: the dashboard's own inventory reads are kept this long, not the job TTL (a week by default)
+OWN_JOB_TTL_SECONDS = 300
+_REDIS_TIMEOUT_S = 5.0
+_STATE_STYLE = {
+    JobState.QUEUED: "yellow",
+    JobState.DISPATCHING: "magenta",
+    JobState.RUNNING: "bold cyan",
+    JobState.SUCCEEDED: "green",
+    JobState.SUCCEEDED_WITH_WARNINGS: "yellow",
+    JobState.FAILED: "bold red",
+    JobState.CANCELLED: "dim",
+    JobState.TIMED_OUT: "red",
+    JobState.UNKNOWN: "bold red",
+}
+_LIST_NODES = operation("list_nodes")
+_LIST_VMS = operation("list_vms")
+_LIST_CONTAINERS = operation("list_lxc_containers")
+
+
+# -- what one frame shows ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WorkerBeat:
+    """One worker's health key: arq's line (`Mar-01 12:00:00 j_complete=3 ... queued=0`) and its TTL."""
+
+    name: str
+    text: str
+    ttl_ms: int
+
+    @property
+    def counters(self) -> dict[str, str]:
+        return dict(part.split("=", 1) for part in self.text.split() if "=" in part)
+
+    @property
+    def seconds_since_beat(self) -> float:
+        return max(0.0, HEALTH_CHECK_SECONDS + 1 - self.ttl_ms / 1000)
+
+
+@dataclass(frozen=True)
+class QueueDepth:
+    """The arq queue: every job in it (ZCARD), split by what it waits for.
+
+    arq keeps a job in the queue until it has finished, so a running job is counted too.
+    """
+
+    total: int
+    waiting: int  # due, and no worker has it yet
+    in_progress: int  # a worker runs it (arq:in-progress:<id> exists)
+    deferred: int  # due later: a retry after a backoff, or a task followed in slices
+
+
+@dataclass
+class Inventory:
+    """Nodes and guests as the last read jobs returned them, or why there are none."""
+
+    nodes: list[NodeInfo] | None = None
+    guests: list[GuestInfo] | None = None
+    read_at: datetime | None = None
+    note: str | None = "not read yet"
+
+
+@dataclass
+class Frame:
+    """Everything one redraw shows, read at `taken_at`."""
+
+    taken_at: datetime
+    redis: str
+    queue: QueueDepth = field(default_factory=lambda: QueueDepth(0, 0, 0, 0))
+    workers: list[WorkerBeat] = field(default_factory=list)
+    active: list[JobRecord] = field(default_factory=list)
+    finished: list[JobRecord] = field(default_factory=list)
+    inventory: Inventory | None = None
+    problem: str | None = None
+
+
+def redis_location(url: str) -> str:
+    """host:port/db of a Redis URL, without its credentials."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{parts.path.strip('/') or '0'}"
+
+
+async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
+    total = int(await redis.zcard(keys.QUEUE_NAME))
+    entries = await redis.zrange(keys.QUEUE_NAME, 0, _QUEUE_SCAN - 1, withscores=True)
+    async with redis.pipeline(transaction=False) as pipe:
+        for job_id, _score in entries:
+            pipe.exists(in_progress_key_prefix + job_id)
+        running = await pipe.execute()
+    due_ms = now.timestamp() * 1000
+    in_progress = sum(bool(flag) for flag in running)
+    due = sum(score <= due_ms for (_job_id, score), flag in zip(entries, running, strict=True) if not flag)
+    # beyond the first _QUEUE_SCAN entries (the earliest due) every job counts as waiting
+    waiting = due + max(0, total - len(entries))
+    return QueueDepth(total, waiting, in_progress, total - waiting - in_progress)
+
+
+async def _read_workers(redis: Redis) -> list[WorkerBeat]:
+    found = [key async for key in redis.scan_iter(match=keys.worker_health("*"), count=200)]
+    if not found:
+        return []
+    async with redis.pipeline(transaction=False) as pipe:
+        for key in found:
+            pipe.get(key)
+            pipe.pttl(key)
+        answers = await pipe.execute()
+    prefix, suffix = keys.worker_health("\x00").split("\x00")
+    beats = [
+        WorkerBeat(key.removeprefix(prefix).removesuffix(suffix), text, int(ttl))
+        for key, text, ttl in zip(found, answers[::2], answers[1::2], strict=True)
+        if text is not None
+    ]
+    return sorted(beats, key=lambda beat: beat.name)
+
+
+async def _read_jobs(redis: Redis, scan: int, hidden: set[str]) -> list[JobRecord]:
+    """The newest `scan` jobs of the time index, newest first, without the hidden ones."""
+    job_ids = [job_id for job_id in await redis.zrevrange(keys.JOB_INDEX, 0, scan - 1) if job_id not in hidden]
+    async with redis.pipeline(transaction=False) as pipe:
+        for job_id in job_ids:
+            pipe.hmget(keys.job_record(job_id), list(_JOB_FIELDS))
+        rows = await pipe.execute()
+    records: list[JobRecord] = []
+    for row in rows:
+        fields = {name: value for name, value in zip(_JOB_FIELDS, row, strict=True) if value is not None}
+        if "job_id" in fields:  # an expired record leaves its ID in the index for a while
+            records.append(JobRecord.from_hash(fields))
+    return records
+
+
+async def read_frame(
+    redis: Redis,
+    *,
+    where: str,
+    finished_limit: int = 15,
+    scan: int = 500,
+    hidden: set[str] | None = None,
+    inventory: Inventory | None = None,
+) -> Frame:
+    """Read one frame from Redis; a Redis failure becomes the frame's `problem`, never an exception."""
+    now = datetime.now(UTC)
+    frame = Frame(taken_at=now, redis=where, inventory=inventory)
+    try:
+        frame.queue = await _read_queue(redis, now)
+        frame.workers = await _read_workers(redis)
+        jobs = await _read_jobs(redis, scan, hidden or set())
+    except RedisError as exc:
+        frame.problem = f"Redis at {where} cannot be read: {exc}"
+        return frame
+    frame.active = [job for job in jobs if not job.terminal]
+    frame.finished = [job for job in jobs if job.terminal][:finished_limit]
+    return frame
+
+
+# -- nodes and guests through the queue -------------------------------------------------------
+
+
+class InventoryReader:
+    """Reads nodes and guests with read jobs, the way the MCP server runs its tools."""
+
+    def __init__(self, queue: JobQueue, store: JobStore, *, wait_seconds: float) -> None:
+        self.queue = queue
+        self.store = store
+        self.wait_seconds = wait_seconds
+        self.inventory = Inventory()
+        #: this dashboard's jobs still in flight, left out of the job list
+        self.own_jobs: set[str] = set()
+
+    async def refresh(self) -> Inventory:
+        """Read nodes, VMs and containers once; on failure keep the last answer and say why."""
+        try:
+            if not await self._workers_alive():
+                return self._note("no worker is alive, so nothing answers reads (start proxmox-mcp-worker)")
+            nodes, vms, containers = await asyncio.gather(
+                self._read(_LIST_NODES, ListNodesParams(), NodeList),
+                self._read(_LIST_VMS, ListGuestsParams(), GuestList),
+                self._read(_LIST_CONTAINERS, ListGuestsParams(), GuestList),
+            )
+        except ProxmoxMcpError as exc:
+            return self._note(str(exc))
+        except RedisError as exc:
+            return self._note(f"Redis failed during the read: {exc}")
+        guests = sorted([*vms.guests, *containers.guests], key=lambda guest: guest.vmid)
+        self.inventory = Inventory(nodes.nodes, guests, datetime.now(UTC), None)
+        return self.inventory
+
+    def _note(self, why: str) -> Inventory:
+        self.inventory = Inventory(self.inventory.nodes, self.inventory.guests, self.inventory.read_at, why)
+        return self.inventory
+
+    async def _workers_alive(self) -> bool:
+        async for _key in self.store.redis.scan_iter(match=keys.worker_health("*"), count=200):
+            return True
+        return False
+
+    async def _read(self, op: Operation, params: Params, result: type[R]) -> R:
+        record = await self.queue.submit(op, params)
+        job_id = record.job_id
+        self.own_jobs.add(job_id)
+        deadline = time.monotonic() + self.wait_seconds
+        async for event in self.store.follow(job_id, deadline):
+            if event.state is not None and event.state.terminal:
+                break
+        finished = await self.store.get(job_id)
+        if finished is None or not finished.terminal:
+            raise WaitTimeout(f"{op.name} did not finish within {self.wait_seconds:.0f}s (are the workers busy?)")
+        await self._retire(job_id)
+        if finished.error is not None:
+            raise finished.error
+        return result.model_validate(finished.result)
+
+    async def _retire(self, job_id: str) -> None:
+        """Take a finished read of ours out of the time index and let it expire soon."""
+        async with self.store.redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(keys.JOB_INDEX, job_id)
+            for key in (keys.job_record(job_id), keys.job_events(job_id), keys.job_log(job_id)):
+                pipe.expire(key, OWN_JOB_TTL_SECONDS)
+            await pipe.execute()
+        self.own_jobs.discard(job_id)
+
+
+# -- rendering --------------------------------------------------------------------------------
+
+
+def _span(seconds: float) -> str:
+    """12s, 3m04s, 2h05m, 3d04h."""
+    seconds = max(0, int(seconds))
+    if seconds < 60:
+        return f"{seconds}s"
+    if seconds < 3600:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    if seconds < 86400:
+        return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+    return f"{seconds // 86400}d{seconds % 86400 // 3600:02d}h"
+
+
+def _bytes(value: int | None) -> str:
+    if value is None:
+        return "-"
+    size = float(value)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if size < 1024 or unit == "TiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TiB"
+
+
+def _memory(used: int | None, total: int | None) -> str:
+    return "-" if used is None and total is None else f"{_bytes(used)} / {_bytes(total)}"
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}%"
+
+
+def _progress(job: JobRecord) -> Text:
+    if job.progress is None:
+        return Text("-", style="dim")
+    filled = round(job.progress / 10)
+    bar = Text("█" * filled, style="cyan") + Text("░" * (10 - filled), style="dim")
+    label = f" {job.progress:.0f}%"
+    if job.progress_message:
+        label += f" {job.progress_message[:48]}"
+    return bar + Text(label)
+
+
+def _target(job: JobRecord) -> str:
+    parts = [part for part in (job.node, str(job.vmid) if job.vmid is not None else None) if part]
+    return "/".join(parts) or "-"
+
+
+def _state(job: JobRecord) -> Text:
+    text = Text(job.state.value, style=_STATE_STYLE.get(job.state, ""))
+    if not job.terminal:
+        if job.step:  # a change made of several tasks (stop, then destroy)
+            text.append(f" ({job.step})")
+        if job.cancel_requested:
+            text.append(" cancelling", style="bold red")
+    return text
+
+
+def _outcome(job: JobRecord) -> Text:
+    if job.error_code:
+        return Text(job.error_code, style="red")
+    text = Text(job.exitstatus or "", style="green" if job.exitstatus == "OK" else "yellow")
+    if job.message:
+        text.append(f" {job.message}" if job.exitstatus else job.message, style="")
+    return text
+
+
+def _jobs_table(frame: Frame) -> Table:
+    now = frame.taken_at
+    table = Table(title="Jobs: active, then recently finished", title_justify="left", expand=True)
+    for column in ("job", "operation", "state", "node/vmid", "progress", "age", "duration", "worker", "tries"):
+        table.add_column(column, no_wrap=column in ("job", "state", "age", "duration"))
+    table.add_column("outcome")
+    for job in [*frame.active, *frame.finished]:
+        began = job.started_at or job.created_at
+        end = job.finished_at or now
+        table.add_row(
+            job.job_id[:12],
+            job.operation,
+            _state(job),
+            _target(job),
+            _progress(job),
+            _span((now - job.created_at).total_seconds()),
+            _span((end - began).total_seconds()) if job.started_at or job.terminal else "-",
+            job.worker or "-",
+            str(job.attempts),
+            _outcome(job),
+        )
+    if not frame.active and not frame.finished:
+        table.add_row("", Text("no jobs in the store", style="dim"), *[""] * 8)
+    return table
+
+
+def _workers_table(frame: Frame) -> Table:
+    table = Table(title="Workers (health keys)", title_justify="left", expand=True)
+    for column in ("worker", "last beat", "done", "failed", "retried", "running now", "queue seen"):
+        table.add_column(column)
+    table.add_column("health text", overflow="fold")
+    for beat in frame.workers:
+        counters = beat.counters
+        table.add_row(
+            beat.name,
+            f"{beat.seconds_since_beat:.0f}s ago",
+            counters.get("j_complete", "?"),
+            counters.get("j_failed", "?"),
+            counters.get("j_retried", "?"),
+            counters.get("j_ongoing", "?"),
+            counters.get("queued", "?"),
+            Text(beat.text, style="dim"),
+        )
+    if not frame.workers:
+        table.add_row(Text("no worker alive: jobs wait in the queue", style="bold red"), *[""] * 7)
+    return table
+
+
+def _nodes_table(inventory: Inventory, now: datetime) -> Table:
+    table = Table(title=f"Nodes{_inventory_age(inventory, now)}", title_justify="left", expand=True)
+    for column in ("node", "status", "cpu", "memory", "uptime", "guests running"):
+        table.add_column(column)
+    guests = inventory.guests or []
+    for node in inventory.nodes or []:
+        mine = [guest for guest in guests if guest.node == node.node]
+        running = sum(guest.status == "running" for guest in mine)
+        table.add_row(
+            node.node,
+            Text(node.status, style="green" if node.status == "online" else "bold red"),
+            _percent(node.cpu_percent),
+            _memory(node.memory_used_bytes, node.memory_total_bytes),
+            _span(node.uptime_seconds) if node.uptime_seconds else "-",
+            f"{running} of {len(mine)}",
+        )
+    return table
+
+
+def _guests_table(inventory: Inventory, now: datetime, limit: int) -> Table:
+    guests = inventory.guests or []
+    caption = f"{len(guests) - limit} more not shown (--guests)" if len(guests) > limit else None
+    table = Table(title=f"Guests{_inventory_age(inventory, now)}", title_justify="left", expand=True, caption=caption)
+    for column in ("vmid", "name", "kind", "node", "status", "cpu", "memory", "uptime", "lock"):
+        table.add_column(column)
+    for guest in guests[:limit]:
+        table.add_row(
+            str(guest.vmid),
+            guest.name or "-",
+            guest.kind,
+            guest.node,
+            Text(guest.status, style="green" if guest.status == "running" else ""),
+            _percent(guest.cpu_percent),
+            _memory(guest.memory_used_bytes, guest.memory_total_bytes),
+            _span(guest.uptime_seconds) if guest.uptime_seconds else "-",
+            guest.lock or "",
+        )
+    return table
+
+
+def _inventory_age(inventory: Inventory, now: datetime) -> str:
+    if inventory.read_at is None:
+        return ""
+    return f" (read {_span((now - inventory.read_at).total_seconds())} ago through the queue)"
+
+
+def _header(frame: Frame) -> Text:
+    header = Text("proxmox-mcp", style="bold")
+    header.append(f"  Redis {frame.redis}  {frame.taken_at:%Y-%m-%d %H:%M:%S} UTC  ")
+    queue = frame.queue
+    header.append(f"queue {queue.total}", style="bold yellow" if queue.waiting and not frame.workers else "bold")
+    header.append(f" ({queue.waiting} waiting, {queue.in_progress} in progress, {queue.deferred} deferred)  ")
+    header.append(f"workers {len(frame.workers)} alive", style="bold" if frame.workers else "bold red")
+    header.append(f"  jobs active {len(frame.active)}")
+    return header
+
+
+def render(frame: Frame, *, guests_limit: int = 30) -> RenderableType:
+    """One frame as rich renderables: header, workers, jobs, then nodes and guests."""
+    parts: list[RenderableType] = [_header(frame)]
+    if frame.problem:
+        parts.append(Text(frame.problem, style="bold red"))
+        return Group(*parts)
+    parts.extend([_workers_table(frame), _jobs_table(frame)])
+    inventory = frame.inventory
+    if inventory is None:
+        parts.append(Text("Nodes and guests: off (--inventory-interval 0)", style="dim"))
+        return Group(*parts)
+    if inventory.note:
+        parts.append(Text(f"Nodes and guests: {inventory.note}", style="yellow"))
+    if inventory.nodes is not None:
+        parts.extend([_nodes_table(inventory, frame.taken_at), _guests_table(inventory, frame.taken_at, guests_limit)])
+    return Group(*parts)
+
+
+# -- running ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Dashboard:
+    """The connections and options of one dashboard run."""
+
+    redis: Redis  # short timeouts: a frame never hangs on a Redis that is gone
+    reader: InventoryReader | None
+    where: str
+    finished_limit: int
+    guests_limit: int
+
+    async def frame(self) -> Frame:
+        reader = self.reader
+        return await read_frame(
+            self.redis,
+            where=self.where,
+            finished_limit=self.finished_limit,
+            hidden=reader.own_jobs if reader else None,
+            inventory=reader.inventory if reader else None,
+        )
+
+    def draw(self, frame: Frame) -> RenderableType:
+        return render(frame, guests_limit=self.guests_limit)
+
+
+async def _refresh_inventory(reader: InventoryReader, interval: float) -> None:
+    while True:
+        await reader.refresh()
+        await asyncio.sleep(interval)
+
+
+async def _live(dashboard: Dashboard, console: Console, interval: float, inventory_interval: float) -> None:
+    background = None
+    if dashboard.reader is not None:
+        background = asyncio.create_task(_refresh_inventory(dashboard.reader, inventory_interval))
+    try:
+        if console.is_terminal:
+            with Live(console=console, auto_refresh=False, redirect_stderr=False) as live:
+                while True:
+                    live.update(dashboard.draw(await dashboard.frame()), refresh=True)
+                    await asyncio.sleep(interval)
+        else:  # a pipe or a file: one frame after another
+            while True:
+                console.print(dashboard.draw(await dashboard.frame()))
+                console.rule()
+                await asyncio.sleep(interval)
+    finally:
+        if background is not None:
+            background.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await background
+
+
+async def run(settings: Settings, args: argparse.Namespace, console: Console) -> int:
+    assert settings.redis_url is not None  # main() checked
+    url = settings.redis_url.get_secret_value()
+    where = redis_location(url)
+    redis = Redis.from_url(
+        url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S
+    )
+    # the inventory waits on job events with XREAD BLOCK, so its connections have no read timeout
+    store_redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
+    arq = ArqRedis(
+        ConnectionPool.from_url(url, socket_connect_timeout=_REDIS_TIMEOUT_S),
+        job_serializer=codec.dumps,
+        job_deserializer=codec.loads,
+        default_queue_name=keys.QUEUE_NAME,
+    )
+    reader = None
+    if args.inventory_interval > 0:
+        store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
+        queue = JobQueue(arq, store, redactor=Redactor(settings.secrets()))
+        reader = InventoryReader(queue, store, wait_seconds=settings.read_timeout_seconds)
+    dashboard = Dashboard(redis, reader, where, args.jobs, args.guests)
+    try:
+        try:
+            await redis.ping()
+        except RedisError as exc:
+            print(
+                f"admin_dashboard: cannot reach Redis at {where}: {exc}. "
+                "Next: check REDIS_URL and that Redis runs (scripts/test_connection.py checks both).",
+                file=sys.stderr,
+            )
+            return 1
+        if args.once:
+            if reader is not None:
+                await reader.refresh()
+            frame = await dashboard.frame()
+            console.print(dashboard.draw(frame))
+            return 1 if frame.problem else 0
+        await _live(dashboard, console, args.interval, args.inventory_interval)
+        return 0
+    finally:
+        await redis.aclose()
+        await store_redis.aclose()
+        await arq.aclose()
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="admin_dashboard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--once", action="store_true", help="draw one frame and exit (for scripts and logs)")
+    parser.add_argument("--interval", type=_positive, default=1.0, help="seconds between redraws (default 1)")
+    parser.add_argument(
+        "--inventory-interval",
+        type=float,
+        default=30.0,
+        help="seconds between reads of nodes and guests through the queue; 0 turns them off (default 30)",
+    )
+    parser.add_argument("--jobs", type=int, default=15, help="finished jobs to show (default 15)")
+    parser.add_argument("--guests", type=int, default=30, help="guests to show (default 30)")
+    parser.add_argument("--width", type=int, help="columns to draw in (default: the terminal's, 160 in a pipe)")
+    return parser
+
+
+def _console(width: int | None) -> Console:
+    console = Console(highlight=False)
+    if width is not None:
+        console.width = width
+    elif not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 160  # a log file reads better with wide tables than with wrapped cells
+    return console
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except ProxmoxMcpError as exc:
+        print(f"admin_dashboard: {exc}", file=sys.stderr)
+        return 2
+    if settings.redis_url is None:
+        print(
+            "admin_dashboard: REDIS_URL is not set. Next: the dashboard reads the shared Redis of a compose or "
+            "multi-worker setup; in embedded mode the job store lives inside the MCP server process.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        return asyncio.run(run(settings, args, _console(args.width)))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
