@@ -182,7 +182,10 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
     elif record.step == step.name and record.state is JobState.DISPATCHING:
         since = record.dispatched_at or record.created_at
         upid, present = await _reconcile(job, step, since)
-        if upid is None and present:
+        if upid is not None:
+            await job.app.store.record_upid(job.job_id, str(upid), step=step.name)
+            record.upid, record.state = str(upid), JobState.RUNNING
+        elif present:
             outcome = StepOutcome(step.name, None, None)
             await _record_done(job, outcome, None)
             return outcome
