@@ -29,7 +29,7 @@ import structlog
 from arq.worker import Retry
 from pydantic import TypeAdapter
 
-from shared.errors import DispatchUncertain, Locked, TaskFailed
+from shared.errors import DispatchUncertain, Locked, ProxmoxMcpError, TaskFailed
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Result
@@ -98,8 +98,12 @@ async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Up
     ours = []
     for task in tasks:
         upid = Upid.parse(task.upid)
-        if upid.type == step.task_type and upid.owner == job.app.settings.proxmox_token_name:
-            ours.append(upid)
+        if upid.type != step.task_type or upid.owner != job.app.settings.proxmox_token_name:
+            continue
+        # a task another of our jobs recorded is that job's, however close in time it started
+        if await job.app.store.job_for_upid(task.upid) not in (None, job.job_id):
+            continue
+        ours.append(upid)
     return min(ours, key=lambda u: (u.starttime, u.pid)) if ours else None
 
 
@@ -141,9 +145,14 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
                 return None  # the request did its work; only its answer was lost
             raise Retry(defer=_LOCK_RETRY_SECONDS) from None  # nothing reached PVE: dispatch again
         upid = found
-    except Locked as exc:
-        await _wait_for_pve_lock(job, exc)
-        raise  # not reached: _wait_for_pve_lock raises
+    except ProxmoxMcpError as refused:
+        # PVE answered with an error: it checks before it forks a task, so nothing started and a
+        # rerun must dispatch afresh rather than look for a task (it might adopt someone else's)
+        await store.transition(job.job_id, JobState.QUEUED, clear=("step", "dispatched_at"))
+        job.record.state, job.record.step, job.record.dispatched_at = JobState.QUEUED, None, None
+        if isinstance(refused, Locked):
+            await _wait_for_pve_lock(job, refused)
+        raise
     await store.record_upid(job.job_id, str(upid), step=step.name)
     job.record.upid, job.record.state = str(upid), JobState.RUNNING
     log.info("task_dispatched", step=step.name, upid=str(upid))

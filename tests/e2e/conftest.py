@@ -4,8 +4,8 @@
 "embedded": the stdio server alone (in-process store and worker), as the README's demo runs.
 
 `stack` serves the read tools; `changes_stack` is set up for changes: the SSH endpoint for
-container commands, Critical tools allowed, and short task slices so a killed worker's job
-is picked up again within seconds.
+container commands, Critical tools allowed and a short wait for guest locks. FAST_RECOVERY
+(short task slices) is for the kill tests, where a killed worker's job must come back soon.
 """
 
 from __future__ import annotations
@@ -92,8 +92,9 @@ async def mcp(stack: Stack) -> AsyncIterator[Client]:
 
 @pytest.fixture(scope="module", params=["redis", "embedded"])
 async def changes_stack(request: pytest.FixtureRequest, redis_proc: RedisServer) -> AsyncIterator[Stack]:
-    config = SimConfig(task_duration=0.3, lock_timeout=0.5, ssh=True)
-    env = {"PROXMOX_ALLOW_DANGER": "true", **FAST_RECOVERY}
+    # a generated cluster of 40 guests: every test of a module finds guests in the state it needs
+    config = SimConfig(task_duration=0.3, lock_timeout=0.5, ssh=True, guests=40)
+    env = {"PROXMOX_ALLOW_DANGER": "true", "PROXMOX_MCP_LOCK_WAIT": "10", "PROXMOX_MCP_WORKER_POLL": "0.2"}
     running = await start_stack(request.param, redis_proc, config, env)
     yield running
     running.stop()

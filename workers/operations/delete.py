@@ -27,7 +27,7 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     await job.lock_guest(guest.vmid)
     prefix = "qm" if guest.kind == "qemu" else "vz"
     steps: list[StepOutcome] = []
-    if job.record.step is None:  # a fresh job decides whether a stop comes first
+    if job.record.step is None and not job.record.steps:  # a fresh job decides whether a stop comes first
         running = (await power_state(pve, guest)).status == "running"
         if running and not params.stop_first:
             raise Conflict(
