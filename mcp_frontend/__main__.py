@@ -41,9 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--demo", action="store_true", help="run against a simulated PVE cluster started in this process"
     )
+    parser.add_argument(
+        "--env-file", help="read settings from this dotenv file (default: .env, or PROXMOX_MCP_ENV_FILE)"
+    )
     args = parser.parse_args(argv)
     try:
-        settings = load_settings()
+        settings = load_settings(args.env_file)
         if not args.demo and settings.embedded:
             settings.require_pve()
         if sys.stdin.isatty():

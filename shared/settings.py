@@ -7,6 +7,7 @@ external Redis needs no PVE secret at all.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
@@ -16,7 +17,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from shared.errors import InvalidInput
 
-__all__ = ["Settings", "load_settings"]
+__all__ = ["ENV_FILE_VARIABLE", "Settings", "load_settings"]
+
+ENV_FILE_VARIABLE = "PROXMOX_MCP_ENV_FILE"
 
 # PVE's token id: user@realm!tokenid (pve-userid + "!" + pve-tokenid).
 TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"  # noqa: S105  # a pattern, not a secret
@@ -29,7 +32,10 @@ def _env(name: str) -> AliasChoices:
 class Settings(BaseSettings):
     """Every setting, with its environment variable in `validation_alias`."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True)
+    # An empty variable (PROXMOX_CA_BUNDLE=) counts as unset, as compose and shells tend to pass them.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore", populate_by_name=True
+    )
 
     # Proxmox VE API
     proxmox_url: Annotated[str | None, Field(validation_alias=_env("PROXMOX_URL"))] = None
@@ -144,10 +150,18 @@ class Settings(BaseSettings):
             )
 
 
-def load_settings(**overrides: object) -> Settings:
-    """Read the settings; a malformed one raises InvalidInput naming the variable, never a traceback."""
+def load_settings(env_file: str | Path | None = None, **overrides: object) -> Settings:
+    """Read the settings; a malformed one raises InvalidInput naming the variable, never a traceback.
+
+    Besides the environment, one dotenv file is read: `env_file`, else PROXMOX_MCP_ENV_FILE, else
+    `.env` in the working directory (MCP clients start servers in directories of their choosing,
+    so a client configuration names the file instead).
+    """
+    chosen = env_file or os.environ.get(ENV_FILE_VARIABLE) or None
+    if chosen is not None and not Path(chosen).is_file():
+        raise InvalidInput(f"settings file {chosen} does not exist", hint=f"Fix {ENV_FILE_VARIABLE} or --env-file.")
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]  # overrides are validated by the model
+        return Settings(_env_file=chosen or ".env", **overrides)  # type: ignore[arg-type]  # validated by the model
     except ValidationError as exc:
         first = exc.errors()[0]
         env = str(first["loc"][0]).upper() if first["loc"] else "settings"  # loc is the variable's name
