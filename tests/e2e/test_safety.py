@@ -1,0 +1,561 @@
+"""The safety tiers, through the real MCP client against pvesim, in both deployment modes.
+
+Restricted tools change nothing without a yes (confirmed=true, or an elicitation the user
+accepts); delete is refused unless the server allows danger, and then needs a yes and the
+VMID typed again. The worker checks all of it again, so a job written straight into Redis
+gets no further than one that came through the MCP server.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from arq.constants import expires_extra_ms, job_key_prefix
+from arq.jobs import serialize_job
+from mcp import Client
+from mcp.types import ElicitResult
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from pvesim.state import Guest
+from shared.jobs import codec, keys
+from shared.jobs.record import JobRecord
+from shared.jobs.store import JobStore
+from tests.e2e.conftest import start_stack
+from tests.e2e.test_read_tools import call, error_of
+from tests.support.redis_server import RedisServer, redis_server
+from tests.support.stack import HostedClient, Stack
+from tests.support.waiting import eventually
+
+pytestmark = pytest.mark.timeout(180)
+
+TEMPLATE = "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst"
+#: a VMID no scenario uses, for the guest the delete test creates and destroys
+DOOMED_VMID = 4300
+
+
+# -- guests, and what "nothing changed" means -------------------------------------------------
+
+
+def pick(sim: Simulator, kind: str, status: str) -> Guest:
+    """The first guest (by VMID) of this kind in this state, templates left out."""
+    for vmid in sorted(sim.state.guests):
+        guest = sim.state.guests[vmid]
+        if (guest.kind, guest.status) == (kind, status) and guest.config.get("template") != "1":
+            return guest
+    raise AssertionError(f"the scenario has no {status} {kind} guest")
+
+
+def label(guest: Guest) -> str:
+    """How a plan names a guest: "VM 101 'db01'" or "container 200 'dns01'"."""
+    name = guest.config.get("name") or guest.config.get("hostname")
+    return f"{'VM' if guest.kind == 'qemu' else 'container'} {guest.vmid} '{name}'"
+
+
+@dataclass(frozen=True)
+class ClusterPicture:
+    """What a user could see of the cluster: guests with config and snapshots, effects, commands run."""
+
+    requests: int
+    guests: dict[int, tuple[str, str, dict[str, str], tuple[str, ...]]]
+    counts: dict[int, dict[str, int]]
+    execs: int
+
+
+def picture(sim: Simulator) -> ClusterPicture:
+    return ClusterPicture(
+        requests=len(sim.requests),
+        guests={
+            g.vmid: (g.node, g.status, copy.deepcopy(dict(g.config)), tuple(sorted(g.snapshots)))
+            for g in sim.state.guests.values()
+        },
+        counts={vmid: dict(counter) for vmid, counter in sim.state.counts.items() if counter},
+        execs=len(sim.state.ssh_execs),
+    )
+
+
+def writes_since(sim: Simulator, before: ClusterPicture) -> list[str]:
+    """Every API call since `before` that could change something (PVE's writes are POST, PUT and DELETE)."""
+    return [f"{r.method} {r.path}" for r in sim.requests[before.requests :] if r.method != "GET"]
+
+
+def assert_unchanged(sim: Simulator, before: ClusterPicture) -> None:
+    assert writes_since(sim, before) == []
+    after = picture(sim)
+    assert after.counts == before.counts
+    assert after.guests == before.guests
+    assert after.execs == before.execs, sim.state.ssh_execs[before.execs :]
+
+
+async def change_jobs(server: RedisServer) -> set[str]:
+    """IDs of every job in the store that is not a read."""
+    client = Redis.from_url(server.url, decode_responses=True)
+    try:
+        ids = await client.zrange(keys.JOB_INDEX, 0, -1)
+        tiers = [await client.hget(keys.job_record(job_id), "tier") for job_id in ids]
+    finally:
+        await client.aclose()
+    return {job_id for job_id, tier in zip(ids, tiers, strict=True) if tier != "safe"}
+
+
+@asynccontextmanager
+async def nothing_happens(stack: Stack) -> AsyncIterator[None]:
+    """The block changes nothing on PVE and (redis mode, where the store is readable) enqueues no change."""
+    before = picture(stack.sim)
+    jobs = await change_jobs(stack.redis) if stack.redis is not None else set()
+    yield
+    assert_unchanged(stack.sim, before)
+    if stack.redis is not None:
+        assert await change_jobs(stack.redis) == jobs
+
+
+# -- stacks and clients -----------------------------------------------------------------------
+
+
+@asynccontextmanager
+async def own_stack(mode: str, redis_proc: RedisServer, config: SimConfig, env: dict[str, str]) -> AsyncIterator[Stack]:
+    """A stack with settings of its own. In redis mode it gets a redis-server of its own: the workers
+    of one Redis share one queue, so they would take each other's jobs."""
+    with redis_server() if mode == "redis" else nullcontext(redis_proc) as server:
+        running = await start_stack(mode, server, config, {"PROXMOX_MCP_WORKER_POLL": "0.2", **env})
+        try:
+            yield running
+        finally:
+            running.stop()
+            await running.sim.stop()
+
+
+@pytest.fixture(scope="module", params=["redis", "embedded"])
+async def guarded_stack(request: pytest.FixtureRequest, redis_proc: RedisServer) -> AsyncIterator[Stack]:
+    """A stack whose server and workers run without PROXMOX_ALLOW_DANGER (the default)."""
+    async with own_stack(request.param, redis_proc, SimConfig(task_duration=0.3, lock_timeout=0.5), {}) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+async def guarded(guarded_stack: Stack) -> AsyncIterator[Client]:
+    async with HostedClient(guarded_stack.client()) as client:
+        yield client
+
+
+def _yes() -> ElicitResult:
+    return ElicitResult(action="accept", content={"approve": True})
+
+
+@dataclass
+class User:
+    """The person behind an eliciting client: answers every question with `answer`, keeps the questions."""
+
+    answer: ElicitResult = field(default_factory=_yes)
+    questions: list[str] = field(default_factory=list)
+
+    async def reply(self, context: Any, params: Any) -> ElicitResult:
+        self.questions.append(params.message)
+        return self.answer
+
+
+@pytest.fixture(scope="module")
+def user() -> User:
+    return User()
+
+
+@pytest.fixture(scope="module")
+async def asking(changes_stack: Stack, user: User) -> AsyncIterator[Client]:
+    """A client that declares elicitation: the server asks `user` before a change."""
+    async with HostedClient(changes_stack.client(elicitation_callback=user.reply)) as client:
+        yield client
+
+
+@pytest.fixture
+def answering(user: User) -> Iterator[User]:
+    """The user, with no questions asked yet; the answer goes back to yes afterwards."""
+    user.questions.clear()
+    yield user
+    user.answer = _yes()
+
+
+# -- Restricted tools -------------------------------------------------------------------------
+
+#: a Restricted tool call without confirmation: (arguments, what its plan must name) for a cluster
+Case = Callable[[Simulator], tuple[dict[str, Any], list[str]]]
+
+
+def _power(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "action": "start"}, [f"start {label(vm)} on node {vm.node}"]
+
+
+def _create_vm(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    return {"node": "pve1", "name": "safety-vm", "vmid": 4201}, ["create VM 'safety-vm' (VMID 4201) on node pve1"]
+
+
+def _create_lxc(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    arguments = {"node": "pve1", "hostname": "safety-ct", "ostemplate": TEMPLATE, "vmid": 4202}
+    return arguments, ["create container 'safety-ct' (VMID 4202) on node pve1", TEMPLATE]
+
+
+def _cloudinit(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "ciuser": "alice", "nameserver": "10.0.0.53"}, [
+        f"set cloud-init user, DNS servers of {label(vm)} on node {vm.node}"
+    ]
+
+
+def _snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    ct = pick(sim, "lxc", "running")
+    return {"vmid": ct.vmid, "name": "pre-change"}, [f"take snapshot 'pre-change' of {label(ct)} on node {ct.node}"]
+
+
+def _rollback(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "name": "before-upgrade"}, [
+        f"roll {label(vm)} on node {vm.node}",
+        "back to snapshot 'before-upgrade'",
+    ]
+
+
+def _exec(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    ct = pick(sim, "lxc", "running")
+    return {"vmid": ct.vmid, "command": "cat /etc/hostname"}, [
+        f"run cat /etc/hostname in {label(ct)} on node {ct.node}"
+    ]
+
+
+RESTRICTED = [
+    pytest.param("power_control", _power, id="power"),
+    pytest.param("create_vm", _create_vm, id="create_vm"),
+    pytest.param("create_lxc", _create_lxc, id="create_lxc"),
+    pytest.param("set_vm_cloudinit", _cloudinit, id="cloudinit"),
+    pytest.param("create_snapshot", _snapshot, id="snapshot"),
+    pytest.param("rollback_snapshot", _rollback, id="rollback"),
+    pytest.param("execute_lxc_command", _exec, id="exec"),
+]
+
+
+@pytest.mark.parametrize(("tool", "case"), RESTRICTED)
+async def test_restricted_tool_without_confirmation_answers_with_its_plan_and_changes_nothing(
+    changes: Client, changes_stack: Stack, tool: str, case: Case
+) -> None:
+    arguments, plan = case(changes_stack.sim)
+    async with nothing_happens(changes_stack):
+        text = await error_of(changes, tool, **arguments)
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    for words in plan:
+        assert words in text, (words, text)
+    assert "confirmed=true" in text  # the agent's next step
+
+
+async def test_cancel_without_confirmation_names_the_jobs_guest_and_node_and_changes_nothing(
+    changes: Client, changes_stack: Stack
+) -> None:
+    ct = pick(changes_stack.sim, "lxc", "running")
+    # a real job to point at: starting a running container is a successful no-op
+    job = await call(changes, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+    assert (job["done"], job["result"]["changed"]) == (True, False)
+    async with nothing_happens(changes_stack):
+        text = await error_of(changes, "cancel_task", job_id=job["job_id"])
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    assert f"stop the PVE task of job {job['job_id']}" in text
+    # which task the user is asked to stop: the job's guest and node, as every other plan names them
+    for words in (str(ct.vmid), ct.node):
+        assert words in text, (words, text)
+
+
+async def test_cancel_declined_by_the_user_changes_nothing(
+    changes: Client, asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    ct = pick(changes_stack.sim, "lxc", "running")
+    job = await call(changes, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, "cancel_task", job_id=job["job_id"])
+    assert len(answering.questions) == 1
+    assert f"stop the PVE task of job {job['job_id']}" in answering.questions[0]
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    status = await call(changes, "get_task_status", job_id=job["job_id"])
+    assert status["state"] == "succeeded"
+
+
+@pytest.mark.parametrize(("tool", "case"), RESTRICTED)
+async def test_eliciting_client_is_asked_with_the_plan_and_a_decline_changes_nothing(
+    asking: Client, changes_stack: Stack, answering: User, tool: str, case: Case
+) -> None:
+    arguments, plan = case(changes_stack.sim)
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, tool, **arguments)
+    assert len(answering.questions) == 1
+    for words in plan:
+        assert words in answering.questions[0], (words, answering.questions[0])
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    assert "(decline)" in text
+    assert "nothing was changed" in text
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(ElicitResult(action="cancel"), id="cancelled"),
+        pytest.param(ElicitResult(action="accept", content={"approve": False}), id="accepted-but-not-approved"),
+    ],
+)
+async def test_a_cancelled_or_unapproved_question_changes_nothing(
+    asking: Client, changes_stack: Stack, answering: User, answer: ElicitResult
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    answering.answer = answer
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, "power_control", vmid=vm.vmid, action="start")
+    assert len(answering.questions) == 1
+    assert f"start {label(vm)} on node {vm.node}" in answering.questions[0]
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    assert "nothing was changed" in text
+
+
+async def test_accepting_the_question_starts_the_guest_exactly_once(
+    asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    sim = changes_stack.sim
+    vm = pick(sim, "qemu", "stopped")
+    before = picture(sim)
+    report = await call(asking, "power_control", vmid=vm.vmid, action="start")
+    assert len(answering.questions) == 1
+    assert f"start {label(vm)} on node {vm.node}" in answering.questions[0]
+    assert (report["state"], report["done"], report["result"]["changed"]) == ("succeeded", True, True)
+    assert f":qmstart:{vm.vmid}:" in report["upid"]
+    assert sim.state.guests[vm.vmid].status == "running"
+    assert sim.state.counts[vm.vmid]["started"] == before.counts.get(vm.vmid, {}).get("started", 0) + 1
+    assert writes_since(sim, before) == [f"POST /nodes/{vm.node}/qemu/{vm.vmid}/status/start"]
+    await call(asking, "power_control", vmid=vm.vmid, action="stop", confirmed=True)  # as the other tests found it
+
+
+async def test_confirmed_true_goes_on_without_asking(asking: Client, changes_stack: Stack, answering: User) -> None:
+    ct = pick(changes_stack.sim, "lxc", "running")
+    report = await call(asking, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+    assert answering.questions == []
+    assert (report["state"], report["result"]["changed"]) == ("succeeded", False)
+
+
+# -- delete (Critical) ------------------------------------------------------------------------
+
+
+async def test_delete_is_danger_disabled_on_a_server_without_allow_danger(
+    guarded: Client, guarded_stack: Stack
+) -> None:
+    vm = pick(guarded_stack.sim, "qemu", "stopped")
+    async with nothing_happens(guarded_stack):
+        text = await error_of(guarded, "delete_instance", vmid=vm.vmid, confirm_vmid=vm.vmid, confirmed=True)
+    assert text.startswith("DANGER_DISABLED:"), text
+    assert "PROXMOX_ALLOW_DANGER" in text
+    assert vm.vmid in guarded_stack.sim.state.guests
+
+
+async def test_delete_without_confirmation_shows_what_would_be_destroyed_and_changes_nothing(
+    changes: Client, changes_stack: Stack
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    async with nothing_happens(changes_stack):
+        text = await error_of(changes, "delete_instance", vmid=vm.vmid, confirm_vmid=vm.vmid)
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    assert f"DELETE {label(vm)} on node {vm.node}" in text
+    assert "cannot be undone" in text
+    assert vm.vmid in changes_stack.sim.state.guests
+
+
+async def test_delete_with_a_wrong_confirm_vmid_changes_nothing_and_nobody_is_asked(
+    changes: Client, asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    other = vm.vmid + 1
+    async with nothing_happens(changes_stack):
+        confirmed = await error_of(changes, "delete_instance", vmid=vm.vmid, confirm_vmid=other, confirmed=True)
+        asked = await error_of(asking, "delete_instance", vmid=vm.vmid, confirm_vmid=other)
+    for text in (confirmed, asked):
+        assert text.startswith("CONFIRMATION_REQUIRED:"), text
+        assert f"confirm_vmid {other} does not match vmid {vm.vmid}" in text
+    assert answering.questions == []
+    assert vm.vmid in changes_stack.sim.state.guests
+
+
+async def test_delete_declined_by_the_user_changes_nothing(
+    asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, "delete_instance", vmid=vm.vmid, confirm_vmid=vm.vmid)
+    assert len(answering.questions) == 1
+    assert f"DELETE {label(vm)} on node {vm.node}" in answering.questions[0]
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+
+
+async def test_confirmed_delete_with_the_vmid_typed_again_deletes_exactly_once(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    created = await call(changes, "create_vm", node="pve1", name="doomed", vmid=DOOMED_VMID, confirmed=True)
+    assert created["state"] == "succeeded"
+    before = picture(sim)
+    report = await call(changes, "delete_instance", vmid=DOOMED_VMID, confirm_vmid=DOOMED_VMID, confirmed=True)
+    assert (report["state"], report["done"], report["result"]["vmid"]) == ("succeeded", True, DOOMED_VMID)
+    assert DOOMED_VMID not in sim.state.guests
+    assert sim.state.counts[DOOMED_VMID]["deleted"] == 1
+    assert writes_since(sim, before) == [f"DELETE /nodes/pve1/qemu/{DOOMED_VMID}"]
+
+
+async def test_worker_refuses_a_delete_its_own_settings_forbid_even_when_the_server_allows_it(
+    guarded_stack: Stack,
+) -> None:
+    if guarded_stack.redis is None:
+        pytest.skip("embedded: the server is its own worker")
+    vm = pick(guarded_stack.sim, "qemu", "stopped")
+    env = guarded_stack.env(PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_LOG_FILE=str(guarded_stack.log_dir / "lax.log"))
+    before = picture(guarded_stack.sim)
+    async with HostedClient(guarded_stack.client(env=env)) as lax:
+        # this server lets the delete through and enqueues it: the worker is the gate that holds
+        text = await error_of(lax, "delete_instance", vmid=vm.vmid, confirm_vmid=vm.vmid, confirmed=True)
+    assert text.startswith("DANGER_DISABLED:"), text
+    assert_unchanged(guarded_stack.sim, before)
+
+
+# -- jobs written straight into Redis ---------------------------------------------------------
+
+
+async def inject(server: RedisServer, function: str, payload: dict[str, Any]) -> str:
+    """Enqueue an arq job as anyone with Redis access could: arq's own format, no record, no MCP server."""
+    job_id = uuid.uuid4().hex
+    now_ms = int(time.time() * 1000)
+    job = serialize_job(function, (payload,), {}, None, now_ms, serializer=codec.dumps)
+    client = Redis.from_url(server.url)
+    try:
+        await client.psetex(job_key_prefix + job_id, expires_extra_ms, job)
+        await client.zadd(keys.QUEUE_NAME, {job_id: now_ms})
+    finally:
+        await client.aclose()
+    return job_id
+
+
+async def ended(server: RedisServer, job_id: str) -> JobRecord:
+    """The job's record, once a worker ended the job."""
+    client = Redis.from_url(server.url, decode_responses=True)
+    store = JobStore(client, ttl_seconds=600)
+
+    async def terminal() -> JobRecord | None:
+        record = await store.get(job_id)
+        return record if record is not None and record.terminal else None
+
+    try:
+        record = await eventually(terminal, timeout=30, what=f"injected job {job_id} to end")
+    finally:
+        await client.aclose()
+    assert record is not None  # eventually returns a truthy value only
+    return record
+
+
+#: (arq function, payload for a stopped VM and a running container, the error the worker must end the job with)
+Injection = Callable[[Guest, Guest], dict[str, Any]]
+
+GUARDED_INJECTIONS = [
+    pytest.param(
+        "delete_instance",
+        lambda vm, ct: {"vmid": vm.vmid, "confirm_vmid": vm.vmid, "confirmed": True},
+        "DANGER_DISABLED",
+        id="confirmed-delete",
+    ),
+    pytest.param(
+        "power_control",
+        lambda vm, ct: {"vmid": vm.vmid, "action": "start", "confirmed": False},
+        "CONFIRMATION_REQUIRED",
+        id="unconfirmed-power",
+    ),
+    pytest.param(
+        "execute_lxc_command",
+        lambda vm, ct: {"vmid": ct.vmid, "argv": ["id"]},
+        "CONFIRMATION_REQUIRED",
+        id="confirmation-left-out",
+    ),
+    pytest.param(
+        "cancel_task",
+        lambda vm, ct: {"upid": f"UPID:{ct.node}:00001F40:0000A2C8:6900A000:vzstart:{ct.vmid}:root@pam!mcp:"},
+        "CONFIRMATION_REQUIRED",
+        id="unconfirmed-cancel",
+    ),
+    pytest.param(
+        "power_control",
+        lambda vm, ct: {"vmid": 5, "action": "start", "confirmed": True},
+        "VALIDATION_ERROR",
+        id="vmid-5",
+    ),
+    pytest.param(
+        "power_control",
+        lambda vm, ct: {"vmid": vm.vmid, "action": "start", "confirmed": True, "tier": "safe"},
+        "VALIDATION_ERROR",
+        id="unknown-field",
+    ),
+    pytest.param(
+        "execute_lxc_command",
+        lambda vm, ct: {"vmid": ct.vmid, "argv": "id; reboot", "confirmed": True},
+        "VALIDATION_ERROR",
+        id="argv-as-shell-text",
+    ),
+    pytest.param(
+        "execute_lxc_command",
+        lambda vm, ct: {"vmid": ct.vmid, "argv": ["echo", "a\x00reboot"], "confirmed": True},
+        "VALIDATION_ERROR",
+        id="nul-in-argv",
+    ),
+]
+
+
+@pytest.mark.parametrize(("function", "payload", "code"), GUARDED_INJECTIONS)
+async def test_job_written_into_redis_is_refused_by_the_worker_and_nothing_happens(
+    guarded: Client, guarded_stack: Stack, function: str, payload: Injection, code: str
+) -> None:
+    if guarded_stack.redis is None:
+        pytest.skip("embedded: there is no Redis to write to")
+    sim = guarded_stack.sim
+    vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
+    before = picture(sim)
+    job_id = await inject(guarded_stack.redis, function, payload(vm, ct))
+    record = await ended(guarded_stack.redis, job_id)
+    assert (record.state.value, record.error_code) == ("failed", code), record.error_message
+    assert_unchanged(sim, before)
+    status = await call(guarded, "get_task_status", job_id=job_id)  # what an agent reads of it
+    assert (status["state"], status["error"]["code"]) == ("failed", code)
+
+
+@pytest.mark.parametrize(
+    ("payload", "code"),
+    [
+        pytest.param(
+            lambda vmid: {"vmid": vmid, "confirm_vmid": vmid + 1, "confirmed": True},
+            "CONFIRMATION_REQUIRED",
+            id="wrong-confirm-vmid",
+        ),
+        pytest.param(
+            lambda vmid: {"vmid": vmid, "confirm_vmid": vmid, "confirmed": False},
+            "CONFIRMATION_REQUIRED",
+            id="unconfirmed",
+        ),
+        pytest.param(lambda vmid: {"vmid": vmid, "confirmed": True}, "VALIDATION_ERROR", id="confirm-vmid-left-out"),
+    ],
+)
+async def test_delete_written_into_redis_needs_confirmation_and_the_vmid_where_danger_is_allowed(
+    changes_stack: Stack, payload: Callable[[int], dict[str, Any]], code: str
+) -> None:
+    if changes_stack.redis is None:
+        pytest.skip("embedded: there is no Redis to write to")
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    before = picture(changes_stack.sim)
+    job_id = await inject(changes_stack.redis, "delete_instance", payload(vm.vmid))
+    record = await ended(changes_stack.redis, job_id)
+    assert (record.state.value, record.error_code) == ("failed", code), record.error_message
+    assert_unchanged(changes_stack.sim, before)
