@@ -12,6 +12,25 @@ from redis.asyncio import Redis
 
 from shared.jobs.store import JobStore
 from tests.support.redis_server import RedisServer, redis_server
+from tests.support.violations import report_violations, watch_simulators
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _watch_pvesim() -> Iterator[None]:
+    """Every simulator of the session is checked for requests real PVE would reject (see below)."""
+    with watch_simulators():
+        yield
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    violations = report_violations()
+    if violations:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"pvesim recorded {len(violations)} request(s) real PVE would reject:", red=True)
+            for violation in violations[:20]:
+                reporter.write_line(f"  {violation}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True)

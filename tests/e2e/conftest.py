@@ -25,9 +25,6 @@ from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack
 from tests.support.waiting import eventually
 
-#: every simulator the end-to-end tests used; the session fails if any saw a request real PVE would reject
-SIMULATORS: list[Simulator] = []
-
 #: short slices and timeouts: arq reruns a killed worker's job after the longest job timeout + 10 s
 FAST_RECOVERY = {
     "PROXMOX_MCP_TASK_SLICE": "1",
@@ -58,7 +55,6 @@ async def start_stack(
 ) -> Stack:
     sim = Simulator(config or SimConfig(task_duration=0.2, lock_timeout=0.5))
     await sim.start()
-    SIMULATORS.append(sim)
     log_dir = Path(tempfile.mkdtemp(prefix="pmcp-e2e-"))
     stack = Stack(sim=sim, redis=redis_proc if mode == "redis" else None, log_dir=log_dir, extra_env=dict(env or {}))
     if sim.ssh_port is not None:
@@ -106,14 +102,3 @@ async def changes(changes_stack: Stack) -> AsyncIterator[Client]:
     """The MCP client for `changes_stack` (a client without elicitation: confirmation by confirmed=true)."""
     async with HostedClient(changes_stack.client()) as client:
         yield client
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    violations = [v for sim in SIMULATORS for v in sim.violations]
-    if violations:
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.write_line(f"pvesim recorded {len(violations)} schema violation(s):", red=True)
-            for violation in violations[:20]:
-                reporter.write_line(f"  {violation}", red=True)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
