@@ -58,10 +58,12 @@ class Settings(BaseSettings):
         30.0
     )
     task_slice_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_SLICE"), gt=0, le=3600)] = 60.0
-    task_max_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0)] = 6 * 3600.0
-    lock_wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_LOCK_WAIT"), ge=0, le=24 * 3600)] = (
-        300.0
+    # arq keeps a job for a day from its enqueue (it is never re-queued by us), so following and
+    # waiting for a guest lock together must end well within that day.
+    task_max_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_TASK_MAX"), gt=0, le=20 * 3600)] = (
+        6 * 3600.0
     )
+    lock_wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_LOCK_WAIT"), ge=0, le=3600)] = 300.0
     worker_max_jobs: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_MAX_JOBS"), ge=1, le=1000)] = 20
     worker_name: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_NAME"))] = None
     worker_drain_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_WORKER_DRAIN"), ge=0, le=3600)] = 20

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
@@ -45,7 +45,7 @@ async def _confirm(
     vmid: int,
     node: str | None,
     ciuser: str | None,
-    password: str | None,
+    cipassword: str | None,
     sshkeys: list[str] | None,
     ipconfig: dict[int, str] | None,
     nameserver: str | None,
@@ -58,7 +58,7 @@ async def _confirm(
     keys = [
         name
         for name, value in (
-            ("user", ciuser), ("password", password), ("SSH keys", sshkeys), ("network", ipconfig),
+            ("user", ciuser), ("password", cipassword), ("SSH keys", sshkeys), ("network", ipconfig),
             ("DNS servers", nameserver), ("search domain", searchdomain),
         )
         if value is not None
@@ -73,7 +73,7 @@ async def set_vm_cloudinit(
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
     node: GuestNode = None,
     ciuser: CiUser = None,
-    password: CiPassword = None,
+    cipassword: CiPassword = None,
     sshkeys: CiSshKeys = None,
     ipconfig: IpConfigs = None,
     nameserver: Nameserver = None,
@@ -88,12 +88,13 @@ async def set_vm_cloudinit(
     keys are encoded the way PVE requires. Restricted: needs the user's confirmation.
     """
     approved(approval, f"set cloud-init of VM {vmid}")
+    hashed = hash_password(cipassword) if cipassword is not None else None
     params = CloudInitParams(
-        vmid=vmid, node=node, ciuser=ciuser, cipassword_hash=hash_password(password) if password is not None else None,
-        sshkeys=sshkeys, ipconfig=ipconfig, nameserver=nameserver, searchdomain=searchdomain, confirmed=True,
+        vmid=vmid, node=node, ciuser=ciuser, cipassword_hash=hashed, sshkeys=sshkeys, ipconfig=ipconfig,
+        nameserver=nameserver, searchdomain=searchdomain, confirmed=True,
     )  # fmt: skip
     return await app_of(ctx).change(ctx, SET_CLOUDINIT, params, CloudInitResult, wait_seconds)
 
 
 def register(server: Any) -> None:
-    server.add_tool(set_vm_cloudinit, annotations=annotations_for(SET_CLOUDINIT, "Set cloud-init", idempotent=True))
+    add_tool(server, set_vm_cloudinit, annotations_for(SET_CLOUDINIT, "Set cloud-init", idempotent=True))

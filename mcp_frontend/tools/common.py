@@ -1,22 +1,34 @@
-"""What every tool module uses: annotations derived from the safety tier."""
+"""What every tool module uses: registration with a title, a clean description and tier-derived hints."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from mcp.server import MCPServer
 from mcp.types import ToolAnnotations
 
 from shared.catalogue import Operation
 from shared.safety import Tier
 
-__all__ = ["annotations_for"]
+__all__ = ["add_tool", "annotations_for"]
 
 
-def annotations_for(op: Operation, title: str, *, idempotent: bool | None = None) -> ToolAnnotations:
+def annotations_for(
+    op: Operation, title: str, *, idempotent: bool | None = None, destructive: bool | None = None
+) -> ToolAnnotations:
     """Hints from the tier: Safe tools are read-only; Critical ones destructive. Hints, not security."""
     read_only = op.tier is Tier.SAFE
     return ToolAnnotations(
         title=title,
         read_only_hint=read_only,
-        destructive_hint=op.tier is Tier.CRITICAL,
+        destructive_hint=op.tier is Tier.CRITICAL if destructive is None else destructive,
         idempotent_hint=read_only if idempotent is None else idempotent,
         open_world_hint=True,
     )
+
+
+def add_tool(server: MCPServer[Any], fn: Callable[..., Any], annotations: ToolAnnotations) -> None:
+    """Register `fn`: its docstring (dedented) is the description, the annotations' title the title."""
+    server.add_tool(fn, title=annotations.title, description=inspect.getdoc(fn), annotations=annotations)

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
 from shared.operations.create import (
@@ -142,7 +142,7 @@ async def create_lxc(
     disk_gb: DiskGb = 8,
     storage: TargetStorage = "local-lvm",
     password: RootPassword = None,
-    ssh_public_keys: SshKeys | None = None,
+    ssh_public_keys: SshKeys = None,
     ip: IpSetting = "dhcp",
     gateway: Gateway = None,
     bridge: Bridge = "vmbr0",
@@ -163,12 +163,12 @@ async def create_lxc(
         node=node, hostname=hostname, ostemplate=ostemplate, vmid=vmid, cores=cores, memory_mb=memory_mb,
         swap_mb=swap_mb, disk_gb=disk_gb, storage=storage,
         password_hash=hash_password(password) if password is not None else None,
-        ssh_public_keys=ssh_public_keys or [], ip=ip, gateway=gateway, bridge=bridge, unprivileged=unprivileged,
+        ssh_public_keys=ssh_public_keys, ip=ip, gateway=gateway, bridge=bridge, unprivileged=unprivileged,
         start=start, description=description, confirmed=True,
     )  # fmt: skip
     return await app_of(ctx).change(ctx, CREATE_LXC, params, CreateResult, wait_seconds)
 
 
 def register(server: Any) -> None:
-    server.add_tool(create_vm, annotations=annotations_for(CREATE_VM, "Create a VM", idempotent=False))
-    server.add_tool(create_lxc, annotations=annotations_for(CREATE_LXC, "Create a container", idempotent=False))
+    add_tool(server, create_vm, annotations_for(CREATE_VM, "Create a VM", idempotent=False))
+    add_tool(server, create_lxc, annotations_for(CREATE_LXC, "Create a container", idempotent=False))

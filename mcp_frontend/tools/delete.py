@@ -8,7 +8,7 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest, require_danger_allowed
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.errors import ConfirmationRequired
 from shared.operations.base import GuestNode
@@ -72,4 +72,4 @@ async def delete_instance(
 
 
 def register(server: Any) -> None:
-    server.add_tool(delete_instance, annotations=annotations_for(DELETE, "Delete a guest", idempotent=True))
+    add_tool(server, delete_instance, annotations_for(DELETE, "Delete a guest", idempotent=True))

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.errors import InvalidInput
 from shared.operations.base import GuestNode
@@ -81,4 +81,4 @@ async def execute_lxc_command(
 
 
 def register(server: Any) -> None:
-    server.add_tool(execute_lxc_command, annotations=annotations_for(EXEC, "Run a command in a container"))
+    add_tool(server, execute_lxc_command, annotations_for(EXEC, "Run a command in a container"))

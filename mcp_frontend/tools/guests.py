@@ -7,7 +7,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from mcp_frontend.app import app_of
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
 from shared.operations.guests import (
@@ -66,7 +66,7 @@ async def get_lxc_interfaces(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode
 
 
 def register(server: Any) -> None:
-    server.add_tool(list_vms, annotations=annotations_for(LIST_VMS, "List VMs"))
-    server.add_tool(list_lxc_containers, annotations=annotations_for(LIST_LXC, "List containers"))
-    server.add_tool(get_instance_config, annotations=annotations_for(GET_CONFIG, "Read guest configuration"))
-    server.add_tool(get_lxc_interfaces, annotations=annotations_for(GET_INTERFACES, "Read container interfaces"))
+    add_tool(server, list_vms, annotations_for(LIST_VMS, "List VMs"))
+    add_tool(server, list_lxc_containers, annotations_for(LIST_LXC, "List containers"))
+    add_tool(server, get_instance_config, annotations_for(GET_CONFIG, "Read guest configuration"))
+    add_tool(server, get_lxc_interfaces, annotations_for(GET_INTERFACES, "Read container interfaces"))

@@ -9,6 +9,7 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mcp_frontend.app import app_of
+from mcp_frontend.tools.common import add_tool
 from shared.logs import read_logs
 from shared.sanitize import JobId
 
@@ -63,9 +64,10 @@ async def get_mcp_logs(
 
 
 def register(server: Any) -> None:
-    server.add_tool(
+    add_tool(
+        server,
         get_mcp_logs,
-        annotations=ToolAnnotations(
+        ToolAnnotations(
             title="Server logs",
             read_only_hint=True,
             destructive_hint=False,

@@ -7,7 +7,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from mcp_frontend.app import app_of
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.nodes import ListNodesParams, NodeList
 
@@ -26,4 +26,4 @@ async def list_nodes(ctx: Context[Any, Any]) -> NodeList:
 
 
 def register(server: Any) -> None:
-    server.add_tool(list_nodes, annotations=annotations_for(LIST_NODES, "List nodes"))
+    add_tool(server, list_nodes, annotations_for(LIST_NODES, "List nodes"))

@@ -8,11 +8,11 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
-from shared.operations.power import PowerAction, PowerParams, PowerResult, ShutdownTimeout
+from shared.operations.power import PowerActionArg, PowerParams, PowerResult, ShutdownTimeout
 from shared.sanitize import Vmid
 
 __all__ = ["register"]
@@ -36,7 +36,7 @@ async def _confirm(
 async def power_control(
     ctx: Context[Any, Any],
     vmid: Vmid,
-    action: PowerAction,
+    action: PowerActionArg,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
     node: GuestNode = None,
     timeout: ShutdownTimeout = None,
@@ -55,4 +55,4 @@ async def power_control(
 
 
 def register(server: Any) -> None:
-    server.add_tool(power_control, annotations=annotations_for(POWER, "Power a guest", idempotent=True))
+    add_tool(server, power_control, annotations_for(POWER, "Power a guest", idempotent=True))

@@ -8,7 +8,7 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
@@ -105,8 +105,10 @@ async def rollback_snapshot(
 
 
 def register(server: Any) -> None:
-    server.add_tool(list_snapshots, annotations=annotations_for(LIST_SNAPSHOTS, "List snapshots"))
-    server.add_tool(create_snapshot, annotations=annotations_for(CREATE_SNAPSHOT, "Take a snapshot", idempotent=False))
-    server.add_tool(
-        rollback_snapshot, annotations=annotations_for(ROLLBACK_SNAPSHOT, "Roll back to a snapshot", idempotent=True)
+    add_tool(server, list_snapshots, annotations_for(LIST_SNAPSHOTS, "List snapshots"))
+    add_tool(server, create_snapshot, annotations_for(CREATE_SNAPSHOT, "Take a snapshot", idempotent=False))
+    add_tool(
+        server,
+        rollback_snapshot,
+        annotations_for(ROLLBACK_SNAPSHOT, "Roll back to a snapshot", idempotent=True, destructive=True),
     )

@@ -7,7 +7,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from mcp_frontend.app import app_of
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.storage import (
     ContentFilter,
@@ -56,5 +56,5 @@ async def list_storage_content(
 
 
 def register(server: Any) -> None:
-    server.add_tool(list_storage, annotations=annotations_for(LIST_STORAGE, "List storages"))
-    server.add_tool(list_storage_content, annotations=annotations_for(LIST_CONTENT, "List storage content"))
+    add_tool(server, list_storage, annotations_for(LIST_STORAGE, "List storages"))
+    add_tool(server, list_storage_content, annotations_for(LIST_CONTENT, "List storage content"))

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from mcp_frontend.waiting import wait_for_job
 from shared.catalogue import operation
 from shared.errors import InvalidInput, NotFound
@@ -29,6 +29,7 @@ from shared.operations.tasks import (
     TaskLogLine,
     TaskLogPage,
 )
+from shared.pve.upid import Upid
 from shared.sanitize import JobId, UpidText
 
 __all__ = ["job_status", "register"]
@@ -155,8 +156,26 @@ async def _confirm_cancel(
     ctx: Context[Any, Any], job_id: str | None, upid: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     _one_of(job_id, upid)
-    target = f"job {job_id}" if job_id is not None else f"PVE task {upid}"
-    return ask(ctx, confirmed, Plan(action="cancel_task", summary=f"stop the PVE task of {target}"))
+    if confirmed:
+        return Approval(approve=True)
+    app = app_of(ctx)
+    ours = await _our_job(app, job_id, upid)
+    if ours is not None:
+        record = await _record(app, ours)
+        guest = f"guest {record.vmid}" if record.vmid is not None else "no particular guest"
+        summary = (
+            f"stop job {ours} ({record.operation} on {guest}, node {record.node or 'not yet known'}, "
+            f"now {record.state.value}); what its PVE task did so far stays done"
+        )
+        plan = Plan(action="cancel_task", summary=summary, node=record.node, vmid=record.vmid)
+    else:
+        assert upid is not None
+        task = Upid.parse(upid)
+        summary = f"stop PVE task {task.type} of {task.id or 'the node'} on node {task.node} (started elsewhere)"
+        plan = Plan(
+            action="cancel_task", summary=summary, node=task.node, vmid=int(task.id) if task.id.isdigit() else None
+        )
+    return ask(ctx, confirmed, plan)
 
 
 async def cancel_task(
@@ -188,6 +207,6 @@ async def cancel_task(
 
 
 def register(server: Any) -> None:
-    server.add_tool(get_task_status, annotations=annotations_for(TASK_STATUS, "Job status"))
-    server.add_tool(get_task_log, annotations=annotations_for(TASK_LOG, "Task log"))
-    server.add_tool(cancel_task, annotations=annotations_for(CANCEL, "Cancel a task", idempotent=True))
+    add_tool(server, get_task_status, annotations_for(TASK_STATUS, "Job status"))
+    add_tool(server, get_task_log, annotations_for(TASK_LOG, "Task log"))
+    add_tool(server, cancel_task, annotations_for(CANCEL, "Cancel a task", idempotent=True))

@@ -7,7 +7,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 
 from mcp_frontend.app import app_of
-from mcp_frontend.tools.common import annotations_for
+from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.usage import (
     ResourceUsage,
@@ -40,4 +40,4 @@ async def get_resource_usage(
 
 
 def register(server: Any) -> None:
-    server.add_tool(get_resource_usage, annotations=annotations_for(GET_USAGE, "Read resource usage"))
+    add_tool(server, get_resource_usage, annotations_for(GET_USAGE, "Read resource usage"))

@@ -102,6 +102,8 @@ def encode_fields(values: dict[str, Any]) -> dict[str, str]:
             encoded[key] = value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         elif isinstance(value, JobState):
             encoded[key] = value.value
+        elif isinstance(value, bool):
+            encoded[key] = "true" if value else "false"
         else:
             encoded[key] = str(value)
     return encoded

@@ -24,8 +24,9 @@ WaitSeconds = Annotated[
     Field(
         ge=0,
         le=600,
-        description="Wait up to this many seconds for the change to finish (default: the server's, below 60). "
-        "If it is still running then, you get its job_id; follow it with get_task_status. 0 returns at once.",
+        description="Wait up to this many seconds for the change to finish (default: the server's "
+        "PROXMOX_MCP_WAIT_SECONDS, 45). If it is still running then, you get its job_id and it goes on; follow "
+        "it with get_task_status. 0 returns at once.",
     ),
 ]
 
@@ -41,7 +42,11 @@ class ChangeReport(Result, Generic[R]):
 
     job_id: str
     operation: str
-    state: str = Field(description="succeeded, succeeded_with_warnings, or (not done yet) queued/dispatching/running.")
+    state: str = Field(
+        description="Done: succeeded, succeeded_with_warnings, cancelled, timed_out (we stopped following; the "
+        "PVE task goes on) or unknown (see message). Not done yet: queued, dispatching or running. A failure is "
+        "a tool error instead."
+    )
     done: bool
     node: str | None = None
     vmid: int | None = None

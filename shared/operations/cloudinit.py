@@ -43,8 +43,9 @@ CiUser = Annotated[
 CiSshKeys = Annotated[
     list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for the user (replaces the set).")
 ]
+NicIndex = Annotated[int, Field(ge=0, le=31)]
 IpConfigs = Annotated[
-    dict[int, IpConfig] | None,
+    dict[NicIndex, IpConfig] | None,
     Field(max_length=32, description="Per NIC index: {0: 'ip=dhcp'} or {0: 'ip=10.0.0.5/24,gw=10.0.0.1'}."),
 ]
 Nameserver = Annotated[

@@ -73,8 +73,12 @@ TemplateVolume = Annotated[
     StringConstraints(pattern=_VOLID, max_length=255),
     Field(description="Container template volid, like 'local:vztmpl/debian-13-standard_13.1-2_amd64.tar.zst'."),
 ]
-SshKeys = Annotated[list[SshPublicKey], Field(max_length=32, description="SSH public keys for root.")]
-IpSetting = Annotated[str, Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'.")]
+SshKeys = Annotated[list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for root.")]
+IpSetting = Annotated[
+    str,
+    StringConstraints(pattern=r"^(dhcp|\d{1,3}(\.\d{1,3}){3}/\d{1,2})$"),
+    Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'."),
+]
 Gateway = Annotated[
     str | None,
     StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$"),
@@ -119,7 +123,7 @@ class CreateLxcParams(_CreateCommon):
     disk_gb: DiskGb = 8
     #: the frontend hashes the password it was given, so no clear text is ever stored or logged
     password_hash: PasswordHash | None = None
-    ssh_public_keys: SshKeys = Field(default_factory=list)
+    ssh_public_keys: SshKeys = None
     ip: IpSetting = "dhcp"
     gateway: Gateway = None
     unprivileged: Unprivileged = True

@@ -14,7 +14,7 @@ from shared.sanitize import GuestKind, Vmid
 __all__ = ["ConfirmVmid", "DeleteParams", "DeleteResult", "DestroyUnreferenced", "Purge", "StopFirst"]
 
 
-ConfirmVmid = Annotated[int, Field(description="The VMID typed again; it must equal vmid.")]
+ConfirmVmid = Annotated[int, Field(ge=100, le=999_999_999, description="The VMID typed again; it must equal vmid.")]
 Purge = Annotated[bool, Field(description="Also remove the guest from backup jobs, replication and HA.")]
 DestroyUnreferenced = Annotated[
     bool, Field(description="Also destroy disks with this VMID that the config does not reference.")

@@ -10,11 +10,18 @@ from shared.operations.base import GuestNode, Result
 from shared.operations.changes import ChangeParams
 from shared.sanitize import GuestKind, Vmid
 
-__all__ = ["POWER_ACTIONS", "PowerAction", "PowerParams", "PowerResult", "ShutdownTimeout"]
+__all__ = ["POWER_ACTIONS", "PowerAction", "PowerActionArg", "PowerParams", "PowerResult", "ShutdownTimeout"]
 
 PowerAction = Literal["start", "stop", "shutdown", "reboot", "suspend", "resume"]
 POWER_ACTIONS: tuple[PowerAction, ...] = ("start", "stop", "shutdown", "reboot", "suspend", "resume")
 
+PowerActionArg = Annotated[
+    PowerAction,
+    Field(
+        description="start; stop (hard, like pulling the plug); shutdown (clean, via the guest OS or ACPI); "
+        "reboot; suspend / resume (qemu: pause in RAM). Asking for the state the guest is in does nothing."
+    ),
+]
 ShutdownTimeout = Annotated[
     int | None,
     Field(ge=1, le=3600, description="shutdown/reboot: seconds the guest OS gets before PVE gives up (PVE's timeout)."),
@@ -24,7 +31,7 @@ ShutdownTimeout = Annotated[
 class PowerParams(ChangeParams):
     vmid: Vmid
     node: GuestNode = None
-    action: Annotated[PowerAction, Field(description="What to do; asking for the state the guest is in does nothing.")]
+    action: PowerActionArg
     timeout: ShutdownTimeout = None
 
 

@@ -74,7 +74,7 @@ class JobStatus(Result):
     finished_at: datetime | None = None
     duration_seconds: float | None = None
     log_lines: int | None = Field(None, description="Task log lines so far (read them with get_task_log).")
-    result: Any = None
+    result: Any = Field(None, description="The operation's result once done: what the tool that started it returns.")
     error: ErrorInfo | None = None
 
 

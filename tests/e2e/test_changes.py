@@ -136,7 +136,7 @@ async def test_cloudinit_sets_only_what_differs_and_encodes_keys(changes: Client
     sim.state.guests[vmid].config["ide2"] = f"local-lvm:vm-{vmid}-cloudinit,media=cdrom"  # as `qm set --ide2`
     key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOmcp0test0key0only0for0tests0AAAAAAAAAAA e2e@test"
     report = await change(
-        changes, "set_vm_cloudinit", vmid=vmid, ciuser="agent", password="pa55word!", sshkeys=[key],
+        changes, "set_vm_cloudinit", vmid=vmid, ciuser="agent", cipassword="pa55word!", sshkeys=[key],
         ipconfig={"0": "ip=10.1.2.3/24,gw=10.1.2.1"}, nameserver="1.1.1.1",
     )  # fmt: skip
     result = report["result"]
@@ -265,13 +265,16 @@ async def test_writes_to_one_guest_are_serialized(changes: Client, changes_stack
     vmid = guest_of(sim, "qemu", "running")
     # one-second tasks: overlapping runs would show in PVE's whole-second start and end times
     sim.faults.add_task_rule(type="qmsnapshot", vmid=vmid, duration=1.2, count=2)
+    earlier = set(sim.state.tasks)
     first, second = await asyncio.gather(
         change(changes, "create_snapshot", vmid=vmid, name="serial-a"),
         change(changes, "create_snapshot", vmid=vmid, name="serial-b"),
     )
     assert first["state"] == second["state"] == "succeeded"
     runs = sorted(
-        (t.starttime, t.endtime) for t in sim.state.tasks.values() if t.type == "qmsnapshot" and t.vmid == vmid
+        (t.starttime, t.endtime)
+        for upid, t in sim.state.tasks.items()
+        if upid not in earlier and t.type == "qmsnapshot" and t.vmid == vmid
     )
     assert len(runs) == 2
     (_, first_end), (second_start, _) = runs

@@ -263,7 +263,7 @@ async def test_cancel_without_confirmation_names_the_jobs_guest_and_node_and_cha
     async with nothing_happens(changes_stack):
         text = await error_of(changes, "cancel_task", job_id=job["job_id"])
     assert text.startswith("CONFIRMATION_REQUIRED:"), text
-    assert f"stop the PVE task of job {job['job_id']}" in text
+    assert f"stop job {job['job_id']} (power_control on guest {ct.vmid}" in text
     # which task the user is asked to stop: the job's guest and node, as every other plan names them
     for words in (str(ct.vmid), ct.node):
         assert words in text, (words, text)
@@ -273,14 +273,16 @@ async def test_cancel_declined_by_the_user_changes_nothing(
     changes: Client, asking: Client, changes_stack: Stack, answering: User
 ) -> None:
     ct = pick(changes_stack.sim, "lxc", "running")
-    job = await call(changes, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+    # the job comes from the asking client's own server: in embedded mode each server has its own store
+    job = await call(asking, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+    answering.questions.clear()
     answering.answer = ElicitResult(action="decline")
     async with nothing_happens(changes_stack):
         text = await error_of(asking, "cancel_task", job_id=job["job_id"])
     assert len(answering.questions) == 1
-    assert f"stop the PVE task of job {job['job_id']}" in answering.questions[0]
+    assert f"stop job {job['job_id']} (power_control on guest {ct.vmid}" in answering.questions[0]
     assert text.startswith("CONFIRMATION_REQUIRED:"), text
-    status = await call(changes, "get_task_status", job_id=job["job_id"])
+    status = await call(asking, "get_task_status", job_id=job["job_id"])
     assert status["state"] == "succeeded"
 
 

@@ -46,7 +46,7 @@ def _wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 10
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2) as sock:
                 sock.sendall(b"PING\r\n")
-                if sock.recv(16).startswith(b"+PONG"):
+                if sock.recv(16).startswith((b"+PONG", b"-NOAUTH")):  # a password-protected server answers too
                     return
         except OSError:
             time.sleep(0.02)

@@ -132,7 +132,7 @@ async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
         "unprivileged": params.unprivileged,
         "features": "nesting=1" if params.unprivileged else None,
         "password": params.password_hash,
-        "ssh-public-keys": "\n".join(params.ssh_public_keys) or None,
+        "ssh-public-keys": "\n".join(params.ssh_public_keys or []) or None,
         "description": params.description,
         "start": params.start,
     }

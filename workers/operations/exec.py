@@ -39,7 +39,8 @@ def _check_policy(job: JobContext, params: ExecParams) -> None:
             hint="An administrator sets PROXMOX_SSH_KEY and PROXMOX_SSH_KNOWN_HOSTS for the workers.",
         )
     allowed = settings.exec_allowed()
-    command = params.argv[0].rsplit("/", 1)[-1]
+    # the whole argv[0]: allowing "echo" must not allow /tmp/x/echo, which could be any program
+    command = params.argv[0]
     if allowed is not None and command not in allowed:
         raise InvalidInput(
             f"command {command!r} is not on this server's allowlist",
