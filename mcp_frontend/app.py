@@ -119,16 +119,8 @@ def change_report(record: JobRecord, result: type[R]) -> ChangeReport[R]:
             f"get_task_status(job_id='{record.job_id}', wait_seconds=30) and get_task_log."
         )
     return ChangeReport[result](  # type: ignore[valid-type]  # a generic parametrized at run time
-        job_id=record.job_id,
-        operation=record.operation,
-        state=record.state.value,
-        done=record.terminal,
-        node=record.node,
-        vmid=record.vmid,
-        upid=record.upid,
-        exitstatus=record.exitstatus,
+        **record.summary(),
         duration_seconds=round((ended - started).total_seconds(), 3) if started and ended else None,
-        warnings=record.warnings,
         message=message,
         result=result.model_validate(record.result) if record.result is not None else None,
     )

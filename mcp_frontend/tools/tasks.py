@@ -54,17 +54,9 @@ def job_status(record: JobRecord) -> JobStatus:
     end = record.finished_at or datetime.now(UTC)
     error = record.error
     return JobStatus(
-        job_id=record.job_id,
-        operation=record.operation,
-        state=record.state.value,
-        done=record.terminal,
-        node=record.node,
-        vmid=record.vmid,
-        upid=record.upid,
-        exitstatus=record.exitstatus,
+        **record.summary(),
         progress=record.progress,
         progress_message=record.progress_message,
-        warnings=record.warnings,
         attempts=record.attempts,
         created_at=record.created_at,
         started_at=record.started_at,

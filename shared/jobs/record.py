@@ -78,6 +78,20 @@ class JobRecord(BaseModel):
             return None
         return error_from_fields(self.error_code, self.error_message or "", self.error_hint, self.error_details)
 
+    def summary(self) -> dict[str, Any]:
+        """The fields every public view of a job starts from (get_task_status, a change's report)."""
+        return {
+            "job_id": self.job_id,
+            "operation": self.operation,
+            "state": self.state.value,
+            "done": self.terminal,
+            "node": self.node,
+            "vmid": self.vmid,
+            "upid": self.upid,
+            "exitstatus": self.exitstatus,
+            "warnings": self.warnings,
+        }
+
     def to_hash(self) -> dict[str, str]:
         """The record as Redis hash fields (None fields are left out)."""
         return encode_fields(self.model_dump(exclude_none=True))
