@@ -9,8 +9,10 @@ round trip while an idle worker costs two commands a second.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import socket
 from typing import Any
 
@@ -73,6 +75,37 @@ def worker_functions(settings: Settings) -> list[Any]:
 class QueueWorker(Worker):
     """arq's Worker whose idle wait ends when a job is enqueued (see the module docstring)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._slot_freed = asyncio.Event()
+
+    def _release_sem_dec_counter_on_complete(self) -> None:
+        super()._release_sem_dec_counter_on_complete()
+        self._slot_freed.set()
+
+    async def _wait_for_work(self) -> None:
+        """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not)."""
+        if self.job_counter >= self.max_jobs:
+            # full: a token would wake us to start nothing; the next chance is when a job ends
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._slot_freed.wait(), self.poll_delay_s)
+            return
+        # Redis 6+ takes a fractional BLPOP timeout; redis-py's stubs still say int
+        await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]
+
+    async def close(self) -> None:
+        # arq's close() with redis-py 5's aclose() (arq still calls the deprecated close())
+        if not self._handle_signals:
+            self.handle_sig(signal.SIGUSR1)
+        if not self._pool:
+            return
+        await asyncio.gather(*self.tasks.values())
+        await self.pool.delete(self.health_check_key)
+        if self.on_shutdown:
+            await self.on_shutdown(self.ctx)
+        await self.pool.aclose(close_connection_pool=True)
+        self._pool = None
+
     async def main(self) -> None:
         # arq's main() minus pool creation (we always pass our pool) and its INFO banner
         # (fakeredis, our embedded store, has no INFO); the poll loop waits on wake tokens.
@@ -81,6 +114,7 @@ class QueueWorker(Worker):
             await self.on_startup(self.ctx)
         log.info("worker_started", worker=self.ctx["app"].name, functions=len(self.functions))
         while True:
+            self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
             await self._poll_iteration()
             if self.burst:
                 if 0 <= self.max_burst_jobs <= self._jobs_started():
@@ -89,8 +123,7 @@ class QueueWorker(Worker):
                 if await self.pool.zcard(self.queue_name) == 0:
                     await asyncio.gather(*self.tasks.values())
                     return
-            # Redis 6+ takes a fractional BLPOP timeout; redis-py's stubs still say int
-            await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]
+            await self._wait_for_work()
 
 
 def _lifecycle(

@@ -1,0 +1,68 @@
+"""The worker's loop: a job starts when it is enqueued or when a slot frees up, not at the next poll."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.catalogue import operation
+from shared.jobs import keys
+from shared.jobs.connection import connect_redis
+from shared.jobs.queue import JobQueue
+from shared.jobs.store import JobStore
+from shared.operations.nodes import ListNodesParams
+from shared.redact import Redactor
+from shared.settings import load_settings
+from tests.support.redis_server import RedisServer
+from tests.support.waiting import eventually
+from workers.worker import build_worker
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.fixture
+async def sim() -> AsyncIterator[Simulator]:
+    async with Simulator(SimConfig()) as running:
+        yield running
+
+
+async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_poll(
+    sim: Simulator, redis_proc: RedisServer, redis: Redis
+) -> None:
+    # One slot, and a fallback poll far longer than the test may take: the wake-up tokens run out
+    # after 100 jobs, so the remaining jobs only start because a finished job frees the slot.
+    settings = load_settings(
+        redis_url=redis_proc.url,
+        proxmox_url=sim.url,
+        proxmox_token_name=sim.token_name,
+        proxmox_token_value=sim.token_secret,
+        proxmox_ca_bundle=str(sim.ca_path),
+        worker_max_jobs=1,
+        worker_poll_seconds=60,
+        worker_name="one-slot",
+    )
+    connections = connect_redis(settings)
+    store = JobStore(connections.store, ttl_seconds=600)
+    queue = JobQueue(connections.arq, store, redactor=Redactor())
+    records = [await queue.submit(operation("list_nodes"), ListNodesParams()) for _ in range(130)]
+    assert int(await redis.llen(keys.WAKE)) == 100
+    worker_connections = connect_redis(settings)
+    worker = build_worker(settings, connections=worker_connections, handle_signals=False)
+    running = asyncio.create_task(worker.async_run())
+
+    async def all_done() -> bool:
+        states = [await store.get(r.job_id) for r in records]
+        return all(s is not None and s.state.value == "succeeded" for s in states)
+
+    try:
+        await eventually(all_done, timeout=60, interval=0.2, what="130 jobs through a one-slot worker")
+    finally:
+        await worker.close()
+        await asyncio.gather(running, return_exceptions=True)
+        await worker_connections.aclose()
+        await connections.aclose()
