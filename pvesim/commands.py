@@ -71,7 +71,7 @@ def _uname(guest: Guest, args: list[str]) -> CommandResult:
 
 
 def run_command(guest: Guest, argv: list[str]) -> CommandResult:
-    """Run one argv in a guest: echo, hostname, cat, id, uname, whoami, pwd, true, false."""
+    """Run one argv in a guest: echo, hostname, cat, id, uname, whoami, pwd, true, false, sleep."""
     if not argv:
         return CommandResult("", "no command given\n", 1)
     name, args = argv[0], argv[1:]
@@ -82,6 +82,7 @@ def run_command(guest: Guest, argv: list[str]) -> CommandResult:
         "pwd": CommandResult("/root\n", "", 0),
         "true": CommandResult("", "", 0),
         "false": CommandResult("", "", 1),
+        "sleep": CommandResult("", "", 0),  # the SSH endpoint waits the seconds before it answers
     }
     if name in simple:
         return simple[name]

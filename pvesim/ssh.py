@@ -7,6 +7,7 @@ so hostile text that was quoted by the client arrives as literal arguments. Anyt
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from pathlib import Path
 
@@ -69,13 +70,26 @@ class SshEndpoint:
         path.write_text(self.host_key_line(host) + "\n", encoding="utf-8")
         return path
 
-    def _serve(self, process: asyncssh.SSHServerProcess[str]) -> None:
+    async def _serve(self, process: asyncssh.SSHServerProcess[str]) -> None:
         stdout, stderr, status = self._run(process.command)
+        if (pause := self._sleep_seconds(process.command)) is not None:
+            await asyncio.sleep(pause)  # `sleep N`: a command that takes its time, for timeouts
         if stdout:
             process.stdout.write(stdout)
         if stderr:
             process.stderr.write(stderr)
         process.exit(status)
+
+    @staticmethod
+    def _sleep_seconds(command: str | None) -> float | None:
+        try:
+            argv = shlex.split(command or "")
+        except ValueError:
+            return None
+        rest = argv[4:] if argv[3:4] == ["--"] else argv[3:]
+        if len(rest) == 2 and rest[0] == "sleep" and rest[1].replace(".", "", 1).isdigit():
+            return min(float(rest[1]), 3600.0)
+        return None
 
     def _run(self, command: str | None) -> tuple[str, str, int]:
         if not command:

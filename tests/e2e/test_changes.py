@@ -11,6 +11,7 @@ from mcp import Client
 from pvesim.simulator import Simulator
 from tests.e2e.test_read_tools import error_of
 from tests.support.stack import Stack
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -292,3 +293,20 @@ async def test_a_guest_locked_by_pve_is_retried_then_reported_locked(changes: Cl
         del sim.state.guests[vmid].config["lock"]
     assert "LOCKED:" in text
     assert "locked" not in sim.state.guests[vmid].snapshots
+
+
+async def test_abandoning_the_waiting_call_leaves_the_pve_task_running(changes: Client, changes_stack: Stack) -> None:
+    sim = changes_stack.sim
+    vmid = guest_of(sim, "lxc", "stopped")
+    sim.faults.add_task_rule(type="vzstart", vmid=vmid, duration=3.0, count=1)
+    with pytest.raises(Exception, match=r"(?i)timed out|timeout"):
+        await changes.call_tool(
+            "power_control", {"vmid": vmid, "action": "start", "confirmed": True}, read_timeout_seconds=0.5
+        )
+
+    async def started() -> bool:
+        return sim.state.counts[vmid]["started"] == 1
+
+    await eventually(started, timeout=30, what="the start to finish although nobody waits for it")
+    task = next(t for t in sim.state.tasks.values() if t.type == "vzstart" and t.vmid == vmid)
+    assert task.exitstatus == "OK"

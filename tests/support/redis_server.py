@@ -54,13 +54,13 @@ def _wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 10
 
 
 @contextmanager
-def redis_server(*extra: str) -> Iterator[RedisServer]:
-    """Start redis-server on a free port in a temporary directory; stop it afterwards."""
+def redis_server(*extra: str, port: int | None = None) -> Iterator[RedisServer]:
+    """Start redis-server on a free port (or `port`) in a temporary directory; stop it afterwards."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError("redis-server is not installed (apt install redis-server)")
     directory = Path(tempfile.mkdtemp(prefix="pmcp-redis-"))
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [
             binary,
