@@ -25,7 +25,7 @@ from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Params, Result
 from shared.redact import Redactor
-from shared.safety import enforce_tier
+from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
 from workers.app import WorkerApp
 
@@ -125,23 +125,32 @@ async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any) 
     return record
 
 
-async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> None:
+async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.Task[None] | None:
+    """Record who took the job; for a read, while its handler already runs (returns that write).
+
+    A read's handler only waits on PVE, so its `running` write need not delay it; `_end` awaits
+    the write before the outcome's, keeping the record's writes in order. A change writes first.
+    """
     record.attempts += 1
     pickup: dict[str, Any] = {
         "attempts": record.attempts,
         "worker": app.name,
         "started_at": record.started_at or utcnow(),
     }
-    if record.state is JobState.QUEUED and not op.starts_task:
+    if op.tier is Tier.SAFE and record.state is JobState.QUEUED:
         record.state = JobState.RUNNING
-        await app.store.transition(record.job_id, JobState.RUNNING, **pickup)
-    else:
-        await app.store.update(record.job_id, **pickup)
+        return asyncio.create_task(app.store.transition(record.job_id, JobState.RUNNING, **pickup))
+    await app.store.update(record.job_id, **pickup)
+    return None
 
 
-async def _end(app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded) -> str:
-    """Write how the job ended and release its guest lock."""
+async def _end(
+    app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: asyncio.Task[None] | None
+) -> str:
+    """Write how the job ended (after the pickup write, if that is still going) and release its guest lock."""
     store = app.store
+    if pending is not None:
+        await pending
     if isinstance(outcome, Outcome):
         result = outcome.result.model_dump(mode="json")
         await store.transition(job.job_id, outcome.state, result=result, message=outcome.message, **outcome.fields)
@@ -171,7 +180,7 @@ async def run_job(  # noqa: PLR0917  # the pickup's facts, all positional at its
         # the outcome is already recorded, so running again could only repeat the effect.
         log.info("job_already_finished", state=record.state.value)
         return record.state.value
-    await _pickup(app, op, record)
+    pending = await _pickup(app, op, record)
     job = JobContext(app, op, record, attempt, started)
     try:
         params = _validate(op, payload)
@@ -180,17 +189,19 @@ async def run_job(  # noqa: PLR0917  # the pickup's facts, all positional at its
         async with asyncio.timeout(timeout - _DEADLINE_MARGIN_SECONDS):
             outcome = await handler(job, params)
     except (Retry, asyncio.CancelledError):
+        if pending is not None:
+            await asyncio.shield(pending)
         raise  # arq runs the job again (next slice, lock wait, or this worker shutting down)
     except TimeoutError:
         log.warning("job_timed_out", timeout_s=timeout)
         error = WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
-        return await _end(app, job, error)
+        return await _end(app, job, error, pending)
     except (ProxmoxMcpError, JobEnded) as ended:
-        return await _end(app, job, ended)
+        return await _end(app, job, ended, pending)
     except Exception:
         log.exception("job_crashed")
-        return await _end(app, job, InternalError(f"{op.name} failed unexpectedly in worker {app.name}"))
-    return await _end(app, job, outcome if isinstance(outcome, Outcome) else Outcome(outcome))
+        return await _end(app, job, InternalError(f"{op.name} failed unexpectedly in worker {app.name}"), pending)
+    return await _end(app, job, outcome if isinstance(outcome, Outcome) else Outcome(outcome), pending)
 
 
 def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: int) -> Function:

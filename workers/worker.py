@@ -18,6 +18,8 @@ from typing import Any
 
 import structlog
 from arq.connections import RedisSettings
+from arq.constants import in_progress_key_prefix
+from arq.utils import timestamp_ms
 from arq.worker import Worker
 
 from shared.catalogue import CATALOGUE
@@ -92,6 +94,36 @@ class QueueWorker(Worker):
             return
         # Redis 6+ takes a fractional BLPOP timeout; redis-py's stubs still say int
         await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]
+
+    async def start_jobs(self, job_ids: list[bytes]) -> None:
+        """arq's start_jobs, claiming a job in one round trip instead of four.
+
+        arq WATCHes the in-progress key, reads it and the job's score, then writes it in a
+        MULTI. `SET NX` claims the job atomically just the same; the score, read in the same
+        pipeline, says whether the job is still queued and due. A claim on a job that turns
+        out to be finished or deferred is released at once.
+        """
+        for raw_id in job_ids:
+            await self.sem.acquire()
+            if self.job_counter >= self.max_jobs:
+                self.sem.release()
+                return
+            self.job_counter += 1
+            job_id = raw_id.decode()
+            in_progress = in_progress_key_prefix + job_id
+            async with self.pool.pipeline(transaction=False) as pipe:
+                pipe.set(in_progress, b"1", px=int(self.in_progress_timeout_s * 1000), nx=True)
+                pipe.zscore(self.queue_name, job_id)
+                claimed, score = await pipe.execute()
+            if not claimed or not score or score > timestamp_ms():
+                if claimed:
+                    await self.pool.delete(in_progress)
+                self.job_counter -= 1
+                self.sem.release()
+                continue
+            task = self.loop.create_task(self.run_job(job_id, int(score)))
+            task.add_done_callback(lambda _: self._release_sem_dec_counter_on_complete())
+            self.tasks[job_id] = task
 
     async def close(self) -> None:
         # arq's close() with redis-py 5's aclose() (arq still calls the deprecated close())

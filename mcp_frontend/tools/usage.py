@@ -14,6 +14,7 @@ from shared.operations.usage import (
     ResourceUsageParams,
     UsageCf,
     UsageNode,
+    UsagePoints,
     UsageTimeframe,
     UsageVmid,
 )
@@ -29,13 +30,14 @@ async def get_resource_usage(
     node: UsageNode = None,
     timeframe: UsageTimeframe = "hour",
     cf: UsageCf = "AVERAGE",
+    max_points: UsagePoints = 24,
 ) -> ResourceUsage:
     """CPU (percent), memory, network and disk I/O over time, for a guest (vmid) or a node (node alone).
 
-    `summary` gives last/average/maximum per metric; `points` the time series PVE keeps
-    (about 70 points for any timeframe: hour, day, week, month, year).
+    `summary` gives last/average/maximum per metric over every sample PVE keeps (about 70 for
+    any timeframe: hour, day, week, month, year); `points` the series, merged to max_points.
     """
-    params = ResourceUsageParams(vmid=vmid, node=node, timeframe=timeframe, cf=cf)
+    params = ResourceUsageParams(vmid=vmid, node=node, timeframe=timeframe, cf=cf, max_points=max_points)
     return await app_of(ctx).read(GET_USAGE, params, ResourceUsage)
 
 

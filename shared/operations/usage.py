@@ -17,6 +17,7 @@ __all__ = [
     "UsageCf",
     "UsageNode",
     "UsagePoint",
+    "UsagePoints",
     "UsageTimeframe",
     "UsageVmid",
 ]
@@ -28,6 +29,15 @@ UsageNode = Annotated[
 ]
 UsageTimeframe = Annotated[Timeframe, Field(description="Period to cover; PVE keeps about 70 points per period.")]
 UsageCf = Annotated[ConsolidationFn, Field(description="How PVE consolidates samples: AVERAGE or MAX.")]
+UsagePoints = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=100,
+        description="At most this many points in the series: PVE's ~70 samples are merged into this many "
+        "(averaged, or the maximum with cf=MAX). The summary always covers every sample.",
+    ),
+]
 
 
 class ResourceUsageParams(Params):
@@ -35,6 +45,7 @@ class ResourceUsageParams(Params):
     node: UsageNode = None
     timeframe: UsageTimeframe = "hour"
     cf: UsageCf = "AVERAGE"
+    max_points: UsagePoints = 24
 
     @model_validator(mode="after")
     def _needs_target(self) -> Self:

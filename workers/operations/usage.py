@@ -11,7 +11,7 @@ from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
 from workers.guests import resolve_guest
 from workers.runtime import JobContext
 
-__all__ = ["get_resource_usage", "summarize"]
+__all__ = ["downsample", "get_resource_usage", "summarize"]
 
 _POINTS = TypeAdapter(list[RrdPoint])
 _METRICS: tuple[str, ...] = (
@@ -42,6 +42,29 @@ def _point(p: RrdPoint, *, node: bool) -> UsagePoint:
         disk_read_bytes_per_s=p.diskread,
         disk_write_bytes_per_s=p.diskwrite,
     )
+
+
+def downsample(points: list[UsagePoint], most: int, cf: str) -> list[UsagePoint]:
+    """At most `most` points: consecutive samples merged (their average, or maximum for MAX), timed at their end."""
+    if len(points) <= most:
+        return points
+    size = -(-len(points) // most)  # ceiling division: never more than `most` buckets
+    merged: list[UsagePoint] = []
+    for start in range(0, len(points), size):
+        bucket = points[start : start + size]
+        values: dict[str, float | None] = {}
+        for metric in _METRICS:
+            found = [v for p in bucket if (v := getattr(p, metric)) is not None]
+            values[metric] = (max(found) if cf == "MAX" else sum(found) / len(found)) if found else None
+        memory = values.pop("memory_used_bytes")
+        merged.append(
+            UsagePoint(
+                time=bucket[-1].time,
+                memory_used_bytes=int(memory) if memory is not None else None,
+                **{k: round(v, 2) if v is not None else None for k, v in values.items()},
+            )
+        )
+    return merged
 
 
 def summarize(points: list[UsagePoint]) -> dict[str, MetricSummary]:
@@ -76,7 +99,7 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
             cpus=status.cpuinfo.cpus if status.cpuinfo else None,
             memory_total_bytes=status.memory.total,
             summary=summarize(points),
-            points=points,
+            points=downsample(points, params.max_points, params.cf),
         )
     guest = await resolve_guest(pve, params.vmid, params.node)
     rrd, current = await asyncio.gather(
@@ -95,5 +118,5 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
         cpus=current.cpus,
         memory_total_bytes=current.maxmem,
         summary=summarize(points),
-        points=points,
+        points=downsample(points, params.max_points, params.cf),
     )
