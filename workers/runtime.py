@@ -164,7 +164,12 @@ async def _end(
         state = JobState.FAILED
     if job.locked_vmid is not None:
         await release_guest_lock(app.redis, job.locked_vmid, job.job_id)
-    log.info("job_finished", state=state.value, code=getattr(outcome, "code", None))
+    log.info(
+        "job_finished",
+        state=state.value,
+        code=getattr(outcome, "code", None),
+        duration_ms=round((time.monotonic() - job.started) * 1000, 1),
+    )
     return state.value
 
 
