@@ -140,7 +140,7 @@ async def run(iterations: int, warmup: int) -> int:
                 "PROXMOX_TOKEN_VALUE": secret,
                 "PROXMOX_CA_BUNDLE": str(workdir / "pvesim-ca.pem"),
                 "REDIS_URL": redis.url,
-                "PROXMOX_MCP_LOG_LEVEL": "WARNING",
+                "PROXMOX_MCP_LOG_LEVEL": "INFO",  # the default: what an admin runs
                 "PROXMOX_MCP_WORKER_NAME": "bench",
             }
             headers = {"Authorization": f"PVEAPIToken=root@pam!mcp={secret}"}
