@@ -1,7 +1,9 @@
 """An SSH endpoint that answers `pct exec <vmid> -- <argv...>` for the simulated containers.
 
 The remote side gets one command string and splits it with shlex.split, as a POSIX shell would,
-so hostile text that was quoted by the client arrives as literal arguments. Anything else
+so hostile text that was quoted by the client arrives as literal arguments. Each `pct exec` is
+recorded with that raw string as well as its argv: shlex.split reads `;`, `&&`, `>` and `$(...)`
+as plain words, so only the raw string shows whether the client quoted them. Anything else
 (a shell, another command) is refused. Only the configured client keys may log in.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -19,6 +22,16 @@ from pvesim.state import ClusterState, SshExec
 __all__ = ["SshEndpoint"]
 
 _REFUSAL = "pvesim: only 'pct exec <vmid> -- <command> [args...]' is served here\n"
+
+
+@dataclass(frozen=True)
+class _Reply:
+    """What the session sends back, and how long it waits before it does."""
+
+    stdout: str = ""
+    stderr: str = ""
+    exit_status: int = 0
+    pause: float = 0.0
 
 
 class SshEndpoint:
@@ -71,46 +84,44 @@ class SshEndpoint:
         return path
 
     async def _serve(self, process: asyncssh.SSHServerProcess[str]) -> None:
-        stdout, stderr, status = self._run(process.command)
-        if (pause := self._sleep_seconds(process.command)) is not None:
-            await asyncio.sleep(pause)  # `sleep N`: a command that takes its time, for timeouts
-        if stdout:
-            process.stdout.write(stdout)
-        if stderr:
-            process.stderr.write(stderr)
-        process.exit(status)
+        reply = self._run(process.command or "")
+        if reply.pause:
+            await asyncio.sleep(reply.pause)  # `sleep N`: a command that takes its time, for timeouts
+        if reply.stdout:
+            process.stdout.write(reply.stdout)
+        if reply.stderr:
+            process.stderr.write(reply.stderr)
+        process.exit(reply.exit_status)
 
-    @staticmethod
-    def _sleep_seconds(command: str | None) -> float | None:
-        try:
-            argv = shlex.split(command or "")
-        except ValueError:
-            return None
-        rest = argv[4:] if argv[3:4] == ["--"] else argv[3:]
-        if len(rest) == 2 and rest[0] == "sleep" and rest[1].replace(".", "", 1).isdigit():
-            return min(float(rest[1]), 3600.0)
-        return None
-
-    def _run(self, command: str | None) -> tuple[str, str, int]:
+    def _run(self, command: str) -> _Reply:
         if not command:
-            return "", _REFUSAL, 1
+            return _Reply(stderr=_REFUSAL, exit_status=1)
         try:
             argv = shlex.split(command)
         except ValueError as problem:
-            return "", f"pvesim: cannot split command: {problem}\n", 1
+            return _Reply(stderr=f"pvesim: cannot split command: {problem}\n", exit_status=1)
         if len(argv) < 3 or argv[:2] != ["pct", "exec"]:
-            return "", _REFUSAL, 1
+            return _Reply(stderr=_REFUSAL, exit_status=1)
         vmid_text, rest = argv[2], argv[3:]
         if rest[:1] == ["--"]:
             rest = rest[1:]
         guest = self._state.guests.get(int(vmid_text)) if vmid_text.isdigit() else None
         if guest is None or guest.kind != "lxc":
             node = next(iter(self._state.nodes), "pve1")
-            return "", f"Configuration file 'nodes/{node}/lxc/{vmid_text}.conf' does not exist\n", 255
+            return _Reply(
+                stderr=f"Configuration file 'nodes/{node}/lxc/{vmid_text}.conf' does not exist\n", exit_status=255
+            )
         if guest.status != "running":
-            result_text, status = f"CT {guest.vmid} not running\n", 255
-            self._state.ssh_execs.append(SshExec(guest.vmid, tuple(rest), status))
-            return "", result_text, status
-        result = run_command(guest, rest)
-        self._state.ssh_execs.append(SshExec(guest.vmid, tuple(rest), result.exit_status))
-        return result.stdout, result.stderr, result.exit_status
+            reply = _Reply(stderr=f"CT {guest.vmid} not running\n", exit_status=255)
+        else:
+            result = run_command(guest, rest)
+            reply = _Reply(result.stdout, result.stderr, result.exit_status, _sleep_seconds(rest))
+        self._state.ssh_execs.append(SshExec(guest.vmid, command, tuple(rest), reply.exit_status))
+        return reply
+
+
+def _sleep_seconds(argv: list[str]) -> float:
+    """How long `sleep N` keeps the session open (0 for any other command)."""
+    if len(argv) == 2 and argv[0] == "sleep" and argv[1].replace(".", "", 1).isdigit():
+        return min(float(argv[1]), 3600.0)
+    return 0.0

@@ -161,9 +161,10 @@ class Task:
 
 @dataclass(frozen=True)
 class SshExec:
-    """One `pct exec` the SSH endpoint ran: the argv as the remote side split it."""
+    """One `pct exec` the SSH endpoint ran: the command line as it arrived, and the argv it split into."""
 
     vmid: int
+    command: str  # the raw string the client sent, so a test can tell quoted text from unquoted
     argv: tuple[str, ...]
     exit_status: int
 
@@ -230,5 +231,8 @@ class ClusterState:
                 {**task.summary(), "status": task.status, "exitstatus": task.exitstatus} for task in self.tasks.values()
             ],
             "counts": {str(vmid): dict(counter) for vmid, counter in sorted(self.counts.items())},
-            "ssh_execs": [{"vmid": e.vmid, "argv": list(e.argv), "exit_status": e.exit_status} for e in self.ssh_execs],
+            "ssh_execs": [
+                {"vmid": e.vmid, "command": e.command, "argv": list(e.argv), "exit_status": e.exit_status}
+                for e in self.ssh_execs
+            ],
         }

@@ -3,11 +3,14 @@
 The command line is split like a shell splits words, but never run by a shell: each word
 reaches `pct exec` in the container as one literal argument. pvesim's SSH endpoint records
 the argv the node's side ended up with (`sim.state.ssh_execs`), so each test shows exactly
-what ran, and that nothing else did.
+what ran, and that nothing else did. It also records the raw command line the worker sent:
+its shell-free split reads `;` or `$(...)` as words whether they were quoted or not, so each
+test also checks that the line is exactly the shell-quoted `pct exec VMID -- argv...`.
 """
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -46,7 +49,13 @@ async def ran_once(mcp: Client, stack: Stack, command: str) -> tuple[tuple[str, 
     result = await run(mcp, ct, command)
     assert len(execs) == before + 1, execs[before:]  # the command ran, and nothing else did
     assert execs[-1].vmid == ct.vmid
+    assert execs[-1].command == sent_line(ct.vmid, execs[-1].argv)
     return execs[-1].argv, result
+
+
+def sent_line(vmid: int, argv: tuple[str, ...]) -> str:
+    """The command line a node's shell turns back into exactly `pct exec VMID -- argv...`."""
+    return shlex.join(["pct", "exec", str(vmid), "--", *argv])
 
 
 HOSTILE = [
@@ -182,4 +191,7 @@ async def test_allowlist_refuses_other_commands_and_runs_nothing(allowlist_stack
         assert "allowlist" in text
         assert "PROXMOX_EXEC_ALLOWLIST" in text
     assert (allowed["exit_code"], allowed["stdout"]) == (0, "still allowed\n")
-    assert [e.argv for e in sim.state.ssh_execs[before.execs :]] == [("echo", "still", "allowed")]
+    ran = sim.state.ssh_execs[before.execs :]
+    assert [(e.command, e.argv) for e in ran] == [
+        (sent_line(ct.vmid, ("echo", "still", "allowed")), ("echo", "still", "allowed"))
+    ]

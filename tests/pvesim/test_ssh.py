@@ -37,10 +37,21 @@ HOSTILE = ["; rm -rf /", "$(id)", "`id`", "a'b\"c", "line1\nline2", "*", "&& reb
 
 
 async def test_hostile_arguments_arrive_as_literal_argv(ssh_sim: Simulator) -> None:
-    result = await _run(ssh_sim, shlex.join(["pct", "exec", "200", "--", "echo", *HOSTILE]))
+    command = shlex.join(["pct", "exec", "200", "--", "echo", *HOSTILE])
+    result = await _run(ssh_sim, command)
     assert result.exit_status == 0
     assert result.stdout == " ".join(HOSTILE) + "\n"
     assert ssh_sim.state.ssh_execs[-1].argv == ("echo", *HOSTILE)
+    assert ssh_sim.state.ssh_execs[-1].command == command
+
+
+async def test_each_exec_records_the_raw_command_line_next_to_its_argv(ssh_sim: Simulator) -> None:
+    """Unquoted shell syntax splits into the same words as quoted text; only the raw line tells them apart."""
+    await _run(ssh_sim, "pct exec 200 -- echo a ; id")
+    await _run(ssh_sim, "pct exec 200 -- echo a ';' id")
+    unquoted, quoted = ssh_sim.state.ssh_execs[-2:]
+    assert unquoted.argv == quoted.argv == ("echo", "a", ";", "id")
+    assert (unquoted.command, quoted.command) == ("pct exec 200 -- echo a ; id", "pct exec 200 -- echo a ';' id")
 
 
 async def test_known_commands_answer_like_a_debian_container(ssh_sim: Simulator) -> None:
