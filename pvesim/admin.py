@@ -5,6 +5,7 @@ Every call needs the simulator's full API token (the same Authorization header a
     GET    /_sim/state                 the cluster: nodes, guests, storages, volumes, tasks, counts, ssh execs
     GET    /_sim/requests              the request log          DELETE clears it
     GET    /_sim/violations            schema violations        DELETE clears them
+    GET    /_sim/errors                pvesim's internal errors DELETE clears them
     GET    /_sim/faults                the fault rules          PUT adds (JSON, see Faults.update), DELETE clears
     PUT    /_sim/nodes/{node}          {"online": false}        take a node offline or bring it back
     GET    /_sim/tasks/{upid}/wait     ?timeout=S               wait for a task to end; its status
@@ -13,10 +14,11 @@ Every call needs the simulator's full API token (the same Authorization header a
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from pvesim.auth import authenticate
-from pvesim.core import Answer, SimCore, error_answer
+from pvesim.core import Answer, SimCore, error_answer, parse_form
 from pvesim.errors import ApiError
 from pvesim.http import Request
 
@@ -37,6 +39,18 @@ def _body(body: bytes) -> dict[str, Any]:
     return decoded
 
 
+def _timeout(query: str) -> float:
+    """The `timeout` query parameter in seconds (default 30)."""
+    text = parse_form(query).get("timeout", "30")
+    try:
+        seconds = float(text)
+    except (TypeError, ValueError):
+        raise ApiError(400, f"timeout must be a number of seconds, not {text!r}") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ApiError(400, f"timeout must be a number of seconds, not {text!r}")
+    return seconds
+
+
 async def _route(  # noqa: PLR0911, PLR0912 - one case per admin endpoint reads better than a dispatch table
     core: SimCore, method: str, parts: list[str], query: str, body: bytes
 ) -> Answer:
@@ -52,6 +66,11 @@ async def _route(  # noqa: PLR0911, PLR0912 - one case per admin endpoint reads 
             return _json([violation.to_json() for violation in core.violations])
         case "DELETE", ["violations"]:
             core.violations.clear()
+            return _json(None)
+        case "GET", ["errors"]:
+            return _json([error.to_json() for error in core.errors])
+        case "DELETE", ["errors"]:
+            core.errors.clear()
             return _json(None)
         case "GET", ["faults"]:
             return _json(core.faults.to_json())
@@ -72,8 +91,7 @@ async def _route(  # noqa: PLR0911, PLR0912 - one case per admin endpoint reads 
         case "GET", ["tasks", upid, "wait"]:
             if upid not in core.state.tasks:
                 raise ApiError(404, f"no such task '{upid}'")
-            timeout = float(dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("timeout", "30"))
-            task = await core.tasks.wait(upid, timeout=timeout)
+            task = await core.tasks.wait(upid, timeout=_timeout(query))
             return _json({"upid": task.upid, "status": task.status, "exitstatus": task.exitstatus})
     raise ApiError(404, f"no admin endpoint {method} /_sim/{'/'.join(parts)}")
 

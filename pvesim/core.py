@@ -21,6 +21,7 @@ from pvesim.commands import CommandResult
 from pvesim.config import SimConfig
 from pvesim.errors import ApiError, param_error
 from pvesim.faults import ErrorFault, Faults, MalformedFault
+from pvesim.records import BoundedLog, SimError
 from pvesim.state import ClusterState
 from pvesim.tasks import TaskRunner
 from pvesim.validation import validate_params
@@ -30,6 +31,10 @@ __all__ = ["Answer", "RequestRecord", "SimCore", "Violation", "parse_form"]
 
 _JSON = "application/json;charset=UTF-8"
 _RESOLVE_CACHE_LIMIT = 20_000
+# Newest entries kept: far more than a test makes, few enough for a simulator left running for days.
+_REQUEST_LOG_MAX = 50_000
+_VIOLATION_LOG_MAX = 10_000
+_ERROR_LOG_MAX = 1_000
 
 
 @dataclass(frozen=True)
@@ -142,15 +147,17 @@ class SimCore:
         self.state = state
         self.faults = Faults(seed=config.seed)
         self.faults.update(dict(config.faults))
+        self.requests: list[RequestRecord] = BoundedLog(_REQUEST_LOG_MAX)
+        self.violations: list[Violation] = BoundedLog(_VIOLATION_LOG_MAX)
+        # Bugs in pvesim itself (see pvesim.records): a test session fails on any.
+        self.errors: list[SimError] = BoundedLog(_ERROR_LOG_MAX)
         self.tasks = TaskRunner(
-            state, self.faults, default_duration=config.task_duration, lock_timeout=config.lock_timeout
+            state, self.faults, self.errors, default_duration=config.task_duration, lock_timeout=config.lock_timeout
         )
         self.tokens: dict[str, ApiToken] = {
             config.token_id: ApiToken(config.token_id, token_secret, {"/": schema_privileges(self.schema)}),
             config.limited_token_id: ApiToken(config.limited_token_id, limited_secret, {"/": AUDIT_PRIVILEGES}),
         }
-        self.requests: list[RequestRecord] = []
-        self.violations: list[Violation] = []
         self.agent_results: dict[int, tuple[int, CommandResult]] = {}
         self._resolved: dict[tuple[str, str], tuple[Endpoint | None, str | None, dict[str, str]]] = {}
 
@@ -205,8 +212,15 @@ class SimCore:
                 answer.drop = "after"
         except ApiError as error:
             answer = error_answer(error)
+        except Exception as problem:  # a bug in pvesim: answer like a handler that died, never drop the call
+            answer = self.crashed(f"{method} {path}", problem)
         self._record(method=method, path=path, template=template, params=params, status=answer.status, tokenid=tokenid)
         return answer
+
+    def crashed(self, where: str, problem: Exception) -> Answer:
+        """Record an internal error and answer as pveproxy answers a handler that died: 500 with the message."""
+        self.errors.append(SimError.capture(where, problem))
+        return error_answer(ApiError(500, f"pvesim internal error: {problem!r}"))
 
     def _forced(self, fault: ErrorFault) -> Answer:
         if fault.status >= 595:

@@ -18,6 +18,7 @@ from pvesim.core import Answer, RequestRecord, SimCore, Violation, error_answer
 from pvesim.errors import ApiError
 from pvesim.faults import Faults
 from pvesim.http import HttpServer, Request
+from pvesim.records import SimError
 from pvesim.scenario import build_state
 from pvesim.ssh import SshEndpoint
 from pvesim.state import ClusterState, Task
@@ -89,6 +90,11 @@ class Simulator:
         return self.core.violations
 
     @property
+    def errors(self) -> list[SimError]:
+        """Internal errors: bugs in pvesim itself, which a test must not pass on (see pvesim.records)."""
+        return self.core.errors
+
+    @property
     def faults(self) -> Faults:
         return self.core.faults
 
@@ -151,6 +157,12 @@ class Simulator:
         await self.stop()
 
     async def _handle(self, request: Request) -> Answer:
+        try:
+            return await self._route(request)
+        except Exception as problem:  # a bug in pvesim (the admin surface): answer 500, never drop the connection
+            return self.core.crashed(f"{request.method} {request.path}", problem)
+
+    async def _route(self, request: Request) -> Answer:
         if request.path.startswith(_API_PREFIX) or request.path == _API_PREFIX.rstrip("/"):
             path = request.path[len(_API_PREFIX) - 1 :]
             return await self.core.handle(request.method, path, request.query, request.headers, request.body)

@@ -3,7 +3,9 @@
 A task's work is a coroutine that writes log lines, takes its time, and returns the effect to
 apply. The effect is applied only when the task ends well (OK or WARNINGS), as PVE changes a
 guest at the end of its worker. Guests have a config lock (PVE's flock on the config file) that
-tasks and synchronous writes hold while they change the guest.
+tasks and synchronous writes hold while they change the guest. Work that raises anything but
+TaskFailed is a bug in pvesim: the task still ends (with an error, as a worker that died), and
+the error is recorded for the test session to fail on.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from pvesim.errors import ApiError
 from pvesim.faults import Faults, TaskOutcome
+from pvesim.records import SimError
 from pvesim.state import ClusterState, Guest, Task
 
 __all__ = ["Effect", "TaskContext", "TaskFailed", "TaskRunner", "Work", "lock_path"]
@@ -68,9 +71,18 @@ Work = Callable[[TaskContext], Awaitable[Effect | None]]
 class TaskRunner:
     """Starts tasks, keeps their records in the cluster state, stops them on request."""
 
-    def __init__(self, state: ClusterState, faults: Faults, *, default_duration: float, lock_timeout: float) -> None:
+    def __init__(
+        self,
+        state: ClusterState,
+        faults: Faults,
+        errors: list[SimError],
+        *,
+        default_duration: float,
+        lock_timeout: float,
+    ) -> None:
         self._state = state
         self._faults = faults
+        self._errors = errors
         self._default_duration = default_duration
         self._lock_timeout = lock_timeout
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -137,10 +149,15 @@ class TaskRunner:
         except asyncio.CancelledError:
             # What PVE's worker writes when the task is stopped (SIGTERM -> die "received interrupt").
             self._end(task, "received interrupt")
+        except Exception as problem:  # a bug in pvesim: the task must still end, and the session learn of it
+            self._crashed(task, "work", problem)
         finally:
             failed = task.exitstatus is not None and task.exitstatus != "OK" and not task.exitstatus.startswith("WARN")
             if failed and on_failure is not None:
-                on_failure()
+                try:
+                    on_failure()
+                except Exception as problem:  # the same bug class, in the undo
+                    self._crashed(task, "undo", problem)
             if guest is not None and config_lock is not None and guest.config.get("lock") == config_lock:
                 del guest.config["lock"]
             if acquired and lock is not None:
@@ -160,6 +177,11 @@ class TaskRunner:
             self._end(task, f"WARNINGS: {outcome.warnings}")
         else:
             self._end(task, "OK")
+
+    def _crashed(self, task: Task, part: str, problem: Exception) -> None:
+        self._errors.append(SimError.capture(f"task {task.upid} ({part})", problem))
+        if task.status == "running":
+            self._end(task, f"pvesim internal error: {problem!r}")
 
     @staticmethod
     def _end(task: Task, exitstatus: str) -> None:

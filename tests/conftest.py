@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from shared.jobs.store import JobStore
 from tests.support.redis_server import RedisServer, redis_server
-from tests.support.violations import report_violations, watch_simulators
+from tests.support.violations import report_errors, report_violations, watch_simulators
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -23,13 +23,19 @@ def _watch_pvesim() -> Iterator[None]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    violations = report_violations()
-    if violations:
+    violations, errors = report_violations(), report_errors()
+    if violations or errors:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
-            reporter.write_line(f"pvesim recorded {len(violations)} request(s) real PVE would reject:", red=True)
-            for violation in violations[:20]:
-                reporter.write_line(f"  {violation}", red=True)
+            reporter.ensure_newline()
+            if violations:
+                reporter.write_line(f"pvesim recorded {len(violations)} request(s) real PVE would reject:", red=True)
+                for violation in violations[:20]:
+                    reporter.write_line(f"  {violation}", red=True)
+            if errors:
+                reporter.write_line(f"pvesim recorded {len(errors)} internal error(s) (bugs in pvesim):", red=True)
+                for error in errors[:5]:
+                    reporter.write_line(f"  {error.where}: {error.error}\n{error.traceback}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 

@@ -12,8 +12,11 @@ import socket
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from mcp import Client, StdioServerParameters
 from redis.asyncio import Redis
@@ -30,18 +33,38 @@ pytestmark = pytest.mark.timeout(120)
 PVE_SECRETS = {"PROXMOX_URL", "PROXMOX_TOKEN_NAME", "PROXMOX_TOKEN_VALUE", "PROXMOX_CA_BUNDLE"}
 
 
+@dataclass(frozen=True)
+class LocalPvesim:
+    """The pvesim service as a local process: where it listens and the full token its command was given."""
+
+    address: str
+    auth_header: str
+
+    async def recorded(self, what: str) -> list[Any]:
+        """What the simulator recorded (`violations`, `errors`), read from its admin surface."""
+        async with httpx.AsyncClient(headers={"Authorization": self.auth_header}, timeout=10) as admin:
+            response = await admin.get(f"http://{self.address}/_sim/{what}")
+        response.raise_for_status()
+        data: list[Any] = response.json()["data"]
+        return data
+
+
 @contextmanager
-def local_pvesim(service: Service, workdir: Path) -> Iterator[str]:
+def local_pvesim(service: Service, workdir: Path, env: dict[str, str]) -> Iterator[LocalPvesim]:
     """The pvesim service's command on a free local port (argparse: the later --host/--port win)."""
     port = free_port()
     argv = [*service.argv(), "--host", "127.0.0.1", "--port", str(port)]
     with (workdir / "pvesim.log").open("wb") as log:
         process = subprocess.Popen(argv, env=service.process_env(), cwd=workdir, stdout=log, stderr=log)
     try:
-        yield f"127.0.0.1:{port}"
+        yield LocalPvesim(f"127.0.0.1:{port}", f"PVEAPIToken={env['PROXMOX_TOKEN_NAME']}={env['PROXMOX_TOKEN_VALUE']}")
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
 
 
 def listening(address: str) -> bool:
@@ -61,10 +84,10 @@ async def test_demo_profile_serves_the_simulated_cluster_through_the_compose_mcp
 
     with (
         local_redis(compose.service("redis"), demo["REDIS_PASSWORD"], tmp_path) as redis_server,
-        local_pvesim(compose.service("pvesim"), tmp_path) as pvesim_address,
+        local_pvesim(compose.service("pvesim"), tmp_path, demo) as pvesim,
     ):
-        await eventually(lambda: asyncio.to_thread(listening, pvesim_address), timeout=20, what="pvesim to listen")
-        addresses = {"redis:6379": redis_server.address, "pvesim:8006": pvesim_address}
+        await eventually(lambda: asyncio.to_thread(listening, pvesim.address), timeout=20, what="pvesim to listen")
+        addresses = {"redis:6379": redis_server.address, "pvesim:8006": pvesim.address}
         worker = start_replica(compose.service("worker"), addresses, tmp_path, 0)
         client = Redis.from_url(redis_server.url)
         try:
@@ -79,6 +102,9 @@ async def test_demo_profile_serves_the_simulated_cluster_through_the_compose_mcp
             assert result.structured_content is not None
             vms = {guest["vmid"] for guest in result.structured_content["guests"]}
             assert vms == {g.vmid for g in default_state().guests.values() if g.kind == "qemu"}
+            # the simulator ran in its own process, out of the session's sight: ask it before it goes
+            assert await pvesim.recorded("violations") == []
+            assert await pvesim.recorded("errors") == []
         finally:
             await client.aclose()
             worker.terminate()
