@@ -266,12 +266,20 @@ async def test_writes_to_one_guest_are_serialized(changes: Client, changes_stack
     vmid = guest_of(sim, "qemu", "running")
     # one-second tasks: overlapping runs would show in PVE's whole-second start and end times
     sim.faults.add_task_rule(type="qmsnapshot", vmid=vmid, duration=1.2, count=2)
-    earlier = set(sim.state.tasks)
+    earlier, requests_before = set(sim.state.tasks), len(sim.requests)
     first, second = await asyncio.gather(
         change(changes, "create_snapshot", vmid=vmid, name="serial-a"),
         change(changes, "create_snapshot", vmid=vmid, name="serial-b"),
     )
     assert first["state"] == second["state"] == "succeeded"
+    # Our guest lock kept them apart before PVE had to: had both reached PVE at once, the second
+    # POST would have been refused 500 "VM is locked (snapshot)" and retried by the worker.
+    posts = [
+        r.status
+        for r in sim.requests[requests_before:]
+        if r.method == "POST" and r.path == f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/snapshot"
+    ]
+    assert posts == [200, 200]
     runs = sorted(
         (t.starttime, t.endtime)
         for upid, t in sim.state.tasks.items()
