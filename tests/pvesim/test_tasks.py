@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 
@@ -96,6 +97,52 @@ async def test_task_list_filters_and_total(sim: Simulator, client: httpx.AsyncCl
     assert by_type[0]["status"] == "OK"
     assert (await client.get("/nodes/pve1/tasks", params={"userfilter": "nobody"})).json()["data"] == []
     assert (await client.get("/nodes/pve2/tasks")).json()["data"] == []
+
+
+async def _spread_tasks(sim: Simulator, client: httpx.AsyncClient, count: int) -> list[str]:
+    """`count` ended tasks, oldest first, whose start times lie 10 s apart up to now.
+
+    Real tasks start within the same second here; their start times are moved apart afterwards
+    (the list orders and filters on `starttime`), rather than waiting seconds between them.
+    """
+    upids = []
+    for _ in range(count):
+        upid = (await client.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
+        await finished(sim, client, upid)
+        upids.append(upid)
+    now = int(time.time())
+    for age, upid in enumerate(reversed(upids)):
+        task = sim.state.tasks[upid]
+        task.starttime, task.endtime = now - 10 * age, now - 10 * age + 1
+    return upids
+
+
+async def _listed(client: httpx.AsyncClient, **params: int) -> tuple[list[str], int]:
+    answer = (await client.get("/nodes/pve1/tasks", params=params)).json()
+    return [task["upid"] for task in answer["data"]], answer.get("total", 0)
+
+
+async def test_task_list_pages_newest_first_with_start_and_limit(sim: Simulator, client: httpx.AsyncClient) -> None:
+    oldest, second, third, fourth, newest = await _spread_tasks(sim, client, 5)
+    assert await _listed(client) == ([newest, fourth, third, second, oldest], 5)
+    assert await _listed(client, start=1, limit=2) == ([fourth, third], 5)
+    assert await _listed(client, start=4, limit=2) == ([oldest], 5)
+    assert await _listed(client, start=5) == ([], 5)
+    assert await _listed(client, limit=0) == ([], 5)
+
+
+async def test_task_list_since_and_until_bound_the_start_time_inclusively(
+    sim: Simulator, client: httpx.AsyncClient
+) -> None:
+    upids = await _spread_tasks(sim, client, 4)
+    oldest, second, third, newest = upids
+    start = {upid: sim.state.tasks[upid].starttime for upid in upids}
+    assert await _listed(client, since=start[second]) == ([newest, third, second], 3)
+    assert await _listed(client, until=start[third]) == ([third, second, oldest], 3)
+    assert await _listed(client, since=start[second], until=start[third]) == ([third, second], 2)
+    assert await _listed(client, since=start[newest] + 1) == ([], 0)
+    # what reconciliation asks: the newest tasks since a moment, a page at a time
+    assert await _listed(client, since=start[second], limit=1) == ([newest], 3)
 
 
 async def test_running_tasks_show_only_with_source_active(sim: Simulator, client: httpx.AsyncClient) -> None:
