@@ -21,7 +21,18 @@ from mcp.types import Tool
 
 from mcp_frontend.server import build_server
 from shared.catalogue import CATALOGUE, Operation
-from shared.diagnostics import Coverage, Gap, Need, NeedKind, call_endpoints, endpoint_needs, grant_commands, grant_path
+from shared.diagnostics import (
+    Coverage,
+    Gap,
+    Need,
+    NeedKind,
+    call_endpoints,
+    endpoint_needs,
+    grant_commands,
+    grant_path,
+    operation_needs,
+    own_task_endpoint,
+)
 from shared.operations.changes import ChangeReport
 from shared.pve.permissions import suggest_role
 from shared.pve.schema import ApiSchema, Endpoint, SchemaVersion, load_schema
@@ -230,12 +241,8 @@ def _tool_needs(entry: ToolEntry, schema: ApiSchema) -> list[Need]:
     """The needs of every endpoint the tool may call, each once; an "any of" a required one meets is left out."""
     if entry.operation is None:
         return []
-    found: dict[tuple[str, tuple[str, ...], bool, NeedKind], Need] = {}
-    for call in entry.operation.pve_calls:
-        for endpoint in call_endpoints_for(call, schema, entry.tool):
-            for need in endpoint_needs(endpoint):
-                found.setdefault((need.path, need.privileges, need.any_of, need.kind), need)
-    needs = list(found.values())
+    tool = entry.tool
+    needs = operation_needs(entry.operation, schema, endpoints=lambda call: call_endpoints_for(call, schema, tool))
     single = {(n.path, n.privileges[0]) for n in needs if not n.any_of and n.kind is NeedKind.REQUIRED}
     return [n for n in needs if not (n.any_of and any((n.path, p) in single for p in n.privileges))]
 
@@ -463,7 +470,10 @@ def _endpoints(entry: ToolEntry, schema: ApiSchema) -> list[str]:
     rows = [lead, "", "| Endpoint | Privileges on ACL path | Notes |", "|---|---|---|"]
     for call in op.pve_calls:
         endpoints = call_endpoints_for(call, schema, entry.tool)
-        rows.append(f"| `{call}` | {_needs_cell(endpoints)} | {_notes_cell(call, endpoints)} |")
+        if endpoints and all(own_task_endpoint(op, endpoint) for endpoint in endpoints):
+            rows.append(f"| `{call}` | none: only the job's own task, which PVE lets its owner use | |")
+        else:
+            rows.append(f"| `{call}` | {_needs_cell(endpoints)} | {_notes_cell(call, endpoints)} |")
     return rows
 
 

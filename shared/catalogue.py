@@ -2,8 +2,9 @@
 
 The frontend registers tools and gates tiers from it; workers register one arq function per
 entry, validate payloads with its params model and run it with its timeout. Keeping both
-sides on one list means they cannot drift (tests/test_catalogue.py checks every entry has a
-tool, a worker function and simulator routes).
+sides on one list means they cannot drift: tests/test_manifest.py checks every entry is run
+by a tool and names endpoints of PVE's schema, tests/test_catalogue_calls.py that every PVE
+request a tool makes is among its entry's `pve_calls`.
 """
 
 from __future__ import annotations
@@ -82,8 +83,15 @@ def _entries(*ops: Operation) -> Mapping[str, Operation]:
 
 
 _RESOURCES = "GET /cluster/resources"
-#: a change's task: followed through its status and log, looked for in the node's task list on a rerun
-_TASKS = "GET /nodes/{node}/tasks"
+_GUEST_STATUS = ("GET /nodes/{node}/qemu/{vmid}/status/current", "GET /nodes/{node}/lxc/{vmid}/status/current")
+#: a change's PVE task: followed through its status and log, stopped when cancel_task asks the
+#: job to end, looked for in the node's task list by a rerun
+_TASK_CALLS = (
+    "GET /nodes/{node}/tasks/{upid}/status",
+    "GET /nodes/{node}/tasks/{upid}/log",
+    "DELETE /nodes/{node}/tasks/{upid}",
+    "GET /nodes/{node}/tasks",
+)
 
 CATALOGUE: Mapping[str, Operation] = _entries(
     Operation(
@@ -116,7 +124,7 @@ CATALOGUE: Mapping[str, Operation] = _entries(
         Tier.SAFE,
         ListStorageParams,
         StorageList,
-        (_RESOURCES, "GET /nodes/{node}/storage"),
+        ("GET /nodes", "GET /nodes/{node}/storage"),
     ),
     Operation(
         "list_storage_content",
@@ -152,6 +160,7 @@ CATALOGUE: Mapping[str, Operation] = _entries(
             _RESOURCES,
             "GET /nodes/{node}/qemu/{vmid}/rrddata",
             "GET /nodes/{node}/lxc/{vmid}/rrddata",
+            *_GUEST_STATUS,
             "GET /nodes/{node}/rrddata",
             "GET /nodes/{node}/status",
         ),
@@ -188,11 +197,10 @@ CATALOGUE: Mapping[str, Operation] = _entries(
         PowerResult,
         (
             _RESOURCES,
-            "GET /nodes/{node}/qemu/{vmid}/status/current",
-            "GET /nodes/{node}/lxc/{vmid}/status/current",
+            *_GUEST_STATUS,
             "POST /nodes/{node}/qemu/{vmid}/status/{action}",
             "POST /nodes/{node}/lxc/{vmid}/status/{action}",
-            _TASKS,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,
@@ -209,7 +217,8 @@ CATALOGUE: Mapping[str, Operation] = _entries(
             "GET /nodes/{node}/storage/{storage}/content",
             "POST /nodes/{node}/qemu",
             "GET /nodes/{node}/qemu/{vmid}/status/current",
-            _TASKS,
+            _RESOURCES,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,
@@ -226,7 +235,8 @@ CATALOGUE: Mapping[str, Operation] = _entries(
             "GET /nodes/{node}/storage/{storage}/content",
             "POST /nodes/{node}/lxc",
             "GET /nodes/{node}/lxc/{vmid}/status/current",
-            _TASKS,
+            _RESOURCES,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,
@@ -257,7 +267,8 @@ CATALOGUE: Mapping[str, Operation] = _entries(
             "GET /nodes/{node}/lxc/{vmid}/snapshot",
             "POST /nodes/{node}/qemu/{vmid}/snapshot",
             "POST /nodes/{node}/lxc/{vmid}/snapshot",
-            _TASKS,
+            *_GUEST_STATUS,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,
@@ -274,7 +285,8 @@ CATALOGUE: Mapping[str, Operation] = _entries(
             "GET /nodes/{node}/lxc/{vmid}/snapshot",
             "POST /nodes/{node}/qemu/{vmid}/snapshot/{snapname}/rollback",
             "POST /nodes/{node}/lxc/{vmid}/snapshot/{snapname}/rollback",
-            _TASKS,
+            *_GUEST_STATUS,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,
@@ -285,7 +297,7 @@ CATALOGUE: Mapping[str, Operation] = _entries(
         Tier.RESTRICTED,
         ExecParams,
         ExecResult,
-        (_RESOURCES, "GET /cluster/status"),
+        (_RESOURCES, "GET /nodes/{node}/lxc/{vmid}/status/current", "GET /cluster/status"),
     ),
     Operation(
         "delete_instance",
@@ -295,13 +307,12 @@ CATALOGUE: Mapping[str, Operation] = _entries(
         DeleteResult,
         (
             _RESOURCES,
-            "GET /nodes/{node}/qemu/{vmid}/status/current",
-            "GET /nodes/{node}/lxc/{vmid}/status/current",
+            *_GUEST_STATUS,
             "POST /nodes/{node}/qemu/{vmid}/status/stop",
             "POST /nodes/{node}/lxc/{vmid}/status/stop",
             "DELETE /nodes/{node}/qemu/{vmid}",
             "DELETE /nodes/{node}/lxc/{vmid}",
-            _TASKS,
+            *_TASK_CALLS,
         ),
         starts_task=True,
         guest_write=True,

@@ -18,7 +18,7 @@ guests (`/vms/100`) or pools (`/pool/web`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -41,6 +41,7 @@ __all__ = [
     "grant_commands",
     "grant_path",
     "operation_needs",
+    "own_task_endpoint",
 ]
 
 Permissions = Mapping[str, Mapping[str, bool]]
@@ -51,6 +52,8 @@ _PRIVILEGE = re.compile(r"\b[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\b")
 _ACL_PATH = re.compile(r"(?:(?<=\s)|(?<='))(/[\w{}<>/.-]*)")
 _CONDITIONAL = re.compile(r"\b(if|unless|for restore|for privileged)\b", re.IGNORECASE)
 _FILTERED = re.compile(r"^\s*(only list|list\b|resources are filtered)", re.IGNORECASE)
+#: endpoints on one task, addressed by its UPID
+_TASK_BY_UPID = "/nodes/{node}/tasks/{upid}"
 # Objects a sentence names without a path ("on any used storage").
 _IMPLIED_PATHS = (("storage", "/storage/{storage}"), ("bridge", "/sdn/zones/{zone}"), ("vnet", "/sdn/zones/{zone}"))
 _DOT = "\x00"  # stands in for the dots inside privilege names while a description is split into sentences
@@ -236,11 +239,24 @@ def call_endpoints(call: str, schema: ApiSchema) -> list[Endpoint]:
     return [found for found in schema.endpoints() if found.method == method.upper() and pattern.match(found.path)]
 
 
-def operation_needs(op: Operation, schema: ApiSchema) -> list[Need]:
-    """Every need of the endpoints `op` may call."""
+def own_task_endpoint(op: Operation, endpoint: Endpoint) -> bool:
+    """True for an endpoint on one task by UPID that `op` only calls on the tasks it started itself."""
+    return op.starts_task and endpoint.path.startswith(_TASK_BY_UPID)
+
+
+def operation_needs(
+    op: Operation, schema: ApiSchema, *, endpoints: Callable[[str], list[Endpoint]] | None = None
+) -> list[Need]:
+    """Every need of the endpoints `op` may call; `endpoints` resolves a call (default: `call_endpoints`).
+
+    A change reads and stops only the PVE tasks it started itself, which PVE lets their owner
+    do: what the by-UPID task endpoints need (for other users' tasks) is not its need.
+    """
     needs: dict[tuple[str, tuple[str, ...], bool, NeedKind], Need] = {}
     for call in op.pve_calls:
-        for endpoint in call_endpoints(call, schema):
+        for endpoint in endpoints(call) if endpoints is not None else call_endpoints(call, schema):
+            if own_task_endpoint(op, endpoint):
+                continue
             for need in endpoint_needs(endpoint):
                 # qemu and lxc variants of one call need the same thing; name it once
                 needs.setdefault((need.path, need.privileges, need.any_of, need.kind), need)

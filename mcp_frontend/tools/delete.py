@@ -37,6 +37,8 @@ async def _confirm(
             f"confirm_vmid {confirm_vmid} does not match vmid {vmid}; nothing was deleted",
             hint="Type the VMID of the guest to delete again as confirm_vmid.",
         )
+    if confirmed:
+        return Approval(approve=True)
     guest, found_node = await describe_guest(app, vmid, node)
     summary = (
         f"DELETE {guest} and its disks" + (", stopping it first" if stop_first else "")

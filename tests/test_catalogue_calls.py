@@ -1,0 +1,266 @@
+"""Every PVE request a tool makes is listed in its operation's catalogue entry (`pve_calls`).
+
+docs/api_manifest.md and scripts/test_connection.py's privilege check read `pve_calls`; a
+request missing there is a privilege nobody is told about. Each case runs a tool end to end
+(the in-process server on its embedded store and worker, against pvesim) and holds every
+(method, path template) pvesim logged meanwhile against the schema endpoints the operation's
+calls name, `{action}` expanded.
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from mcp import Client
+
+from mcp_frontend.server import build_server
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from pvesim.state import Guest
+from shared.catalogue import CATALOGUE
+from shared.diagnostics import call_endpoints
+from shared.pve.schema import load_schema
+from shared.settings import Settings
+from tests.e2e.conftest import ssh_env
+from tests.support.stack import HostedClient
+
+pytestmark = pytest.mark.timeout(120)
+
+SCHEMA = load_schema("9.1")
+#: a change still running when its tool answers is waited for this long (its calls count too)
+JOB_WAIT = 30
+
+
+def documented(*operations: str) -> set[str]:
+    """'METHOD /template' of every schema endpoint the operations' pve_calls name."""
+    return {
+        f"{endpoint.method} {endpoint.path}"
+        for name in operations
+        for call in CATALOGUE[name].pve_calls
+        for endpoint in call_endpoints(call, SCHEMA)
+    }
+
+
+@pytest.fixture(scope="module")
+async def sim() -> AsyncIterator[Simulator]:
+    # a generated cluster of 40 guests: each case finds guests in the state it needs
+    simulator = Simulator(SimConfig(task_duration=0.2, lock_timeout=0.5, ssh=True, guests=40))
+    await simulator.start()
+    yield simulator
+    await simulator.stop()
+
+
+@pytest.fixture(scope="module")
+async def client(sim: Simulator) -> AsyncIterator[Client]:
+    """The in-process server, embedded (its own store and worker), with SSH and Critical tools on."""
+    environment = {
+        "PROXMOX_URL": sim.url,
+        "PROXMOX_TOKEN_NAME": sim.token_name,
+        "PROXMOX_TOKEN_VALUE": sim.token_secret,
+        "PROXMOX_CA_BUNDLE": str(sim.ca_path),
+        "PROXMOX_ALLOW_DANGER": "true",
+        "PROXMOX_MCP_LOCK_WAIT": "10",
+        **ssh_env(sim),
+    }
+    async with HostedClient(Client(build_server(Settings(**environment)))) as connected:
+        yield connected
+
+
+def guest(sim: Simulator, kind: str, status: str) -> Guest:
+    return next(
+        g
+        for g in sim.state.guests.values()
+        if g.kind == kind and g.status == status and not g.template and not g.lock and not g.paused
+    )
+
+
+async def run_tool(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The tool's structured answer; a job of ours still running then is waited for to its end."""
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    answer = result.structured_content
+    assert answer is not None
+    if answer.get("done") is False and answer.get("job_id") is not None:
+        status = await client.call_tool("get_task_status", {"job_id": answer["job_id"], "wait_seconds": JOB_WAIT})
+        assert status.structured_content is not None
+        assert status.structured_content["done"], status.structured_content
+    return answer
+
+
+async def calls_during(sim: Simulator, run: Callable[[], Any]) -> set[str]:
+    """'METHOD /template' of every request pvesim saw while `run` ran."""
+    mark = len(sim.requests)
+    await run()
+    return {f"{record.method} {record.template}" for record in sim.requests[mark:]}
+
+
+def assert_documented(calls: Iterable[str], *operations: str) -> None:
+    undocumented = sorted(set(calls) - documented(*operations))
+    assert not undocumented, f"not in the pve_calls of {', '.join(operations)}: {undocumented}"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A tool call, whose operation has the tool's name, with arguments picked from the cluster as it is."""
+
+    tool: str
+    arguments: Callable[[Simulator], dict[str, Any]]
+
+
+def _content_storage(sim: Simulator, marker: str) -> tuple[str, str]:
+    return next(key for key, volumes in sim.state.volumes.items() if any(marker in volume for volume in volumes))
+
+
+def _vm_with_cloudinit_drive(sim: Simulator) -> dict[str, Any]:
+    vm = guest(sim, "qemu", "stopped")
+    vm.config["ide2"] = f"local-lvm:vm-{vm.vmid}-cloudinit,media=cdrom"  # as `qm set --ide2`
+    return {"vmid": vm.vmid, "ciuser": "agent", "ipconfig": {0: "ip=dhcp"}}
+
+
+def _create_vm(sim: Simulator) -> dict[str, Any]:
+    node, storage = _content_storage(sim, ":iso/")
+    iso = next(volume for volume in sim.state.volumes[(node, storage)] if ":iso/" in volume)
+    return {"node": node, "name": "calls-vm", "iso": iso, "disk_gb": 4, "start": True}
+
+
+def _create_lxc(sim: Simulator) -> dict[str, Any]:
+    node, storage = _content_storage(sim, ":vztmpl/")
+    template = next(volume for volume in sim.state.volumes[(node, storage)] if ":vztmpl/" in volume)
+    return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
+
+
+READS = [
+    Case("list_nodes", lambda sim: {}),
+    Case("list_vms", lambda sim: {}),
+    Case("list_vms", lambda sim: {"node": "pve1"}),
+    Case("list_lxc_containers", lambda sim: {}),
+    Case("list_lxc_containers", lambda sim: {"node": "pve2"}),
+    Case("list_storage", lambda sim: {}),
+    Case("list_storage", lambda sim: {"node": "pve1", "content": "iso"}),
+    Case("list_storage_content", lambda sim: {"node": "pve1", "storage": "local"}),
+    Case("get_instance_config", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case(
+        "get_instance_config",
+        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped")).vmid, "node": ct.node},
+    ),
+    Case("get_lxc_interfaces", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
+    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case("get_resource_usage", lambda sim: {"node": "pve1", "timeframe": "day"}),
+    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
+    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
+]
+
+CHANGES = [
+    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "action": "start"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "action": "stop"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "reboot"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "start"}),
+    Case("create_vm", _create_vm),
+    Case("create_lxc", _create_lxc),
+    Case("set_vm_cloudinit", _vm_with_cloudinit_drive),
+    Case(
+        "create_snapshot",
+        lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "name": "calls1", "vmstate": True},
+    ),
+    Case("create_snapshot", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "name": "calls1"}),
+    Case(
+        "delete_instance",
+        lambda sim: {"vmid": (vm := guest(sim, "qemu", "running").vmid), "confirm_vmid": vm, "stop_first": True},
+    ),
+    Case(
+        "delete_instance",
+        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped").vmid), "confirm_vmid": ct, "purge": True},
+    ),
+    Case(
+        "execute_lxc_command",
+        lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "command": "echo calls"},
+    ),
+]
+
+
+def _case_id(case: Case) -> str:
+    return case.tool
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=_case_id(c)) for c in READS])
+async def test_a_read_calls_only_what_its_operation_lists(sim: Simulator, client: Client, case: Case) -> None:
+    arguments = case.arguments(sim)
+    calls = await calls_during(sim, lambda: run_tool(client, case.tool, arguments))
+    assert calls, "the read reached PVE"
+    assert_documented(calls, case.tool)
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=_case_id(c)) for c in CHANGES])
+async def test_a_change_calls_only_what_its_operation_lists(sim: Simulator, client: Client, case: Case) -> None:
+    arguments = {"confirmed": True, **case.arguments(sim)}
+    calls = await calls_during(sim, lambda: run_tool(client, case.tool, arguments))
+    assert calls, "the change reached PVE"
+    assert_documented(calls, case.tool)
+
+
+@pytest.mark.parametrize("kind", ["qemu", "lxc"])
+async def test_a_rollback_calls_only_what_its_operation_lists(sim: Simulator, client: Client, kind: str) -> None:
+    vmid = guest(sim, kind, "stopped").vmid
+    await run_tool(client, "create_snapshot", {"vmid": vmid, "name": "before", "confirmed": True})
+    arguments = {"vmid": vmid, "name": "before", "start": True, "confirmed": True}
+    calls = await calls_during(sim, lambda: run_tool(client, "rollback_snapshot", arguments))
+    assert "POST /nodes/{node}/" + kind + "/{vmid}/snapshot/{snapname}/rollback" in calls
+    assert_documented(calls, "rollback_snapshot")
+
+
+async def test_cancelling_a_job_calls_only_what_cancel_and_the_job_list(sim: Simulator, client: Client) -> None:
+    ct = guest(sim, "lxc", "stopped")
+    sim.faults.add_task_rule(type="vzstart", vmid=ct.vmid, duration=30.0, count=1)
+
+    async def start_and_cancel() -> None:
+        started = await client.call_tool(
+            "power_control", {"vmid": ct.vmid, "action": "start", "confirmed": True, "wait_seconds": 0.5}
+        )
+        assert started.structured_content is not None
+        assert started.structured_content["done"] is False
+        job_id = started.structured_content["job_id"]
+        cancelled = await run_tool(client, "cancel_task", {"job_id": job_id, "confirmed": True})
+        assert cancelled["result"]["state"] == "cancelled"
+
+    calls = await calls_during(sim, start_and_cancel)
+    assert "DELETE /nodes/{node}/tasks/{upid}" in calls
+    # both jobs run at once, so neither's requests can be told apart: together they are in both entries
+    assert_documented(calls, "power_control", "cancel_task")
+
+
+async def _foreign_task(sim: Simulator, ct: Guest) -> str:
+    """A UPID of a task started outside the server (straight through the API)."""
+    tls = ssl.create_default_context(cafile=str(sim.ca_path))
+    async with httpx.AsyncClient(base_url=sim.api_url, verify=tls, headers={"Authorization": sim.auth_header}) as pve:
+        answer = await pve.post(f"/nodes/{ct.node}/lxc/{ct.vmid}/status/start")
+    answer.raise_for_status()
+    upid: str = answer.json()["data"]
+    return upid
+
+
+@pytest.mark.parametrize(
+    ("tool", "operation"),
+    [
+        pytest.param("get_task_status", "pve_task_status", id="get_task_status"),
+        pytest.param("get_task_log", "pve_task_log", id="get_task_log"),
+        pytest.param("cancel_task", "cancel_task", id="cancel_task"),
+    ],
+)
+async def test_a_task_started_elsewhere_is_read_and_stopped_with_what_the_operation_lists(
+    sim: Simulator, client: Client, tool: str, operation: str
+) -> None:
+    ct = guest(sim, "lxc", "stopped")
+    sim.faults.add_task_rule(type="vzstart", vmid=ct.vmid, duration=30.0, count=1)
+    upid = await _foreign_task(sim, ct)
+    arguments: dict[str, Any] = {"upid": upid} | ({"confirmed": True} if tool == "cancel_task" else {})
+    calls = await calls_during(sim, lambda: run_tool(client, tool, arguments))
+    assert calls
+    assert_documented(calls, operation)
+    sim.core.tasks.stop(upid)  # the next case finds the container free
+    await sim.wait_task(upid)
