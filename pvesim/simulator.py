@@ -126,6 +126,13 @@ class Simulator:
         if self.config.state_dir is None:
             self._own_dir = Path(tempfile.mkdtemp(prefix="pvesim-"))
             self.state_dir = self._own_dir
+        try:
+            await self._listen()
+        except BaseException:
+            await self.stop()  # a port already taken must not leave the temporary directory or a listener behind
+            raise
+
+    async def _listen(self) -> None:
         self.state_dir.mkdir(parents=True, exist_ok=True)
         ssl_context = None
         if self.config.https:
@@ -146,6 +153,7 @@ class Simulator:
         await self.core.close()
         if self._own_dir is not None:
             shutil.rmtree(self._own_dir, ignore_errors=True)
+            self._own_dir = None
 
     async def __aenter__(self) -> Simulator:
         await self.start()

@@ -53,22 +53,42 @@ async def start_stack(
     env: dict[str, str] | None = None,
     workers: int = 1,
 ) -> Stack:
+    """pvesim, and in redis mode `workers` worker processes that are up; all of it stopped again if that fails.
+
+    The stack's log directory is its own: `stack.stop()` removes it.
+    """
     sim = Simulator(config or SimConfig(task_duration=0.2, lock_timeout=0.5))
     await sim.start()
-    log_dir = Path(tempfile.mkdtemp(prefix="pmcp-e2e-"))
-    stack = Stack(sim=sim, redis=redis_proc if mode == "redis" else None, log_dir=log_dir, extra_env=dict(env or {}))
-    if sim.ssh_port is not None:
-        stack.extra_env.update(ssh_env(sim))
-    if mode == "redis":
-        client = Redis.from_url(redis_proc.url, decode_responses=True)
+    stack = Stack(
+        sim=sim,
+        redis=redis_proc if mode == "redis" else None,
+        log_dir=Path(tempfile.mkdtemp(prefix="pmcp-e2e-")),
+        extra_env=dict(env or {}),
+        owns_log_dir=True,
+    )
+    try:
+        if sim.ssh_port is not None:
+            stack.extra_env.update(ssh_env(sim))
+        if mode == "redis":
+            await _start_workers(stack, redis_proc, workers)
+    except BaseException:
+        stack.stop()
+        await sim.stop()
+        raise
+    return stack
+
+
+async def _start_workers(stack: Stack, redis_proc: RedisServer, workers: int) -> None:
+    client = Redis.from_url(redis_proc.url, decode_responses=True)
+    try:
         await client.flushdb()
         for index in range(1, workers + 1):
             stack.start_worker(f"w{index}")
             await eventually(
                 lambda i=index: client.exists(keys.worker_health(f"w{i}")), timeout=20, what=f"worker w{index}"
             )
+    finally:
         await client.aclose()
-    return stack
 
 
 @pytest.fixture(scope="module", params=["redis", "embedded"])

@@ -9,6 +9,7 @@ import shutil
 import ssl
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ import httpx
 import pytest
 
 from pvesim.__main__ import parse_args
+from pvesim.config import SimConfig
 from pvesim.demo import demo_simulator
 from pvesim.simulator import Simulator
 from shared.settings import Settings
@@ -113,3 +115,14 @@ async def test_demo_settings_point_a_client_at_the_simulator() -> None:
         async with httpx.AsyncClient(verify=verify, headers={"Authorization": token}) as http:
             response = await http.get(f"{settings.proxmox_url}/api2/json/nodes")
         assert response.status_code == 200
+
+
+@pytest.mark.parametrize("taken", ["port", "ssh_port"])
+async def test_a_taken_port_fails_the_start_and_leaves_no_temporary_directory(
+    sim: Simulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: str
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the simulator makes its own directory
+    config = SimConfig(ssh=True, **{taken: sim.port})
+    with pytest.raises(OSError, match="address already in use"):
+        await Simulator(config).start()
+    assert os.listdir(tmp_path) == []

@@ -49,7 +49,12 @@ async def run_script(script: str, *args: str, env: dict[str, str], cwd: Path, ti
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout)
+    try:
+        stdout, stderr = await asyncio.wait_for(process.communicate(), timeout)
+    finally:
+        if process.returncode is None:  # timed out (or the test was cancelled): the script must not outlive it
+            process.kill()
+            await process.wait()
     assert process.returncode is not None
     return Run(process.returncode, stdout.decode(), stderr.decode())
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -55,6 +56,8 @@ class Stack:
     log_dir: Path
     extra_env: dict[str, str] = field(default_factory=dict)
     workers: list[WorkerProcess] = field(default_factory=list)
+    #: the stack made `log_dir` itself (a temporary directory): `stop` removes it
+    owns_log_dir: bool = False
 
     @property
     def embedded(self) -> bool:
@@ -105,6 +108,8 @@ class Stack:
     def stop(self) -> None:
         for worker in self.workers:
             worker.stop()
+        if self.owns_log_dir:
+            shutil.rmtree(self.log_dir, ignore_errors=True)
 
 
 class HostedClient:

@@ -65,6 +65,15 @@ async def run_one_job(redis_url: str) -> str:
         await connections.aclose()
 
 
+def reap(process: subprocess.Popen[bytes], grace: float = 30) -> None:
+    """Wait for a process to end; kill it when it takes longer than `grace` (or never ended on its own)."""
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
 @pytest.mark.parametrize(
     "command",
     [
@@ -88,9 +97,12 @@ async def test_each_entry_point_runs_queued_jobs(sim: Simulator, tmp_path: Path,
         async def ended() -> bool:
             return process.poll() is not None
 
-        await eventually(ended, timeout=60, interval=0.1, what="the burst worker to drain the queue and exit")
-        finished = await store.get(record.job_id)
-        await connections.aclose()
+        try:
+            await eventually(ended, timeout=60, interval=0.1, what="the burst worker to drain the queue and exit")
+            finished = await store.get(record.job_id)
+        finally:
+            await connections.aclose()
+            reap(process, grace=0)  # a burst worker still running at the deadline is stuck: kill it
     assert process.returncode == 0
     assert finished is not None
     assert finished.state.value == "succeeded"
@@ -135,4 +147,4 @@ async def test_a_worker_rides_out_a_redis_restart(sim: Simulator, tmp_path: Path
                 assert worker.poll() is None
         finally:
             worker.terminate()
-            worker.wait(timeout=30)
+            reap(worker)
