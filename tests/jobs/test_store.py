@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import timedelta
+
+from fakeredis.aioredis import FakeRedis
 
 from shared.errors import Locked
 from shared.jobs import keys
-from shared.jobs.record import JobRecord
+from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
+from tests.support.waiting import eventually
 
 
 def _record(job_id: str = "a" * 32) -> JobRecord:
@@ -44,16 +48,26 @@ async def test_failure_is_rebuilt_as_the_same_error(store: JobStore) -> None:
     assert stored.finished_at is not None
 
 
+async def _reader_blocked(store: JobStore) -> bool:
+    """Whether another client of the store is parked in a blocking XREAD."""
+    clients = await store.redis.client_list()
+    if not isinstance(store.redis, FakeRedis):
+        return any(client["cmd"] == "xread" and "b" in client["flags"] for client in clients)
+    # fakeredis's CLIENT LIST shows neither cmd nor flags; CLIENT UNBLOCK answers 1 only for a
+    # client parked in a blocking command (which then gets an empty reply, as on a timeout)
+    return any([await store.redis.client_unblock(int(client["id"])) for client in clients])
+
+
 async def test_follow_wakes_on_an_event_written_later(store: JobStore) -> None:
     record = _record()
     await store.create(record)
 
-    async def finish_soon() -> None:
-        await asyncio.sleep(0.05)
+    async def finish_once_the_reader_waits() -> None:
+        await eventually(lambda: _reader_blocked(store), timeout=5, interval=0.01, what="follow to block in XREAD")
         await store.progress(record.job_id, 50.0, "half")
         await store.transition(record.job_id, JobState.SUCCEEDED, result={"ok": True})
 
-    writer = asyncio.create_task(finish_soon())
+    writer = asyncio.create_task(finish_once_the_reader_waits())
     seen = []
     async for event in store.follow(record.job_id, time.monotonic() + 5):
         seen.append((event.kind, event.state, event.percent))
@@ -99,8 +113,8 @@ async def test_upid_finds_its_job(store: JobStore) -> None:
 
 
 async def test_recent_lists_newest_first(store: JobStore) -> None:
-    for i in range(3):
-        record = _record(f"{i:032x}")
-        await store.create(record)
-        await asyncio.sleep(0.002)
-    assert [r.job_id for r in await store.recent(2)] == [f"{2:032x}", f"{1:032x}"]
+    # ids in the opposite order of creation: a tie on the time would order them the other way
+    now = utcnow()
+    for age, job_id in enumerate(["c" * 32, "b" * 32, "a" * 32]):
+        await store.create(_record(job_id).model_copy(update={"created_at": now - timedelta(seconds=2 - age)}))
+    assert [r.job_id for r in await store.recent(2)] == ["a" * 32, "b" * 32]
