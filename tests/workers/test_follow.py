@@ -93,9 +93,11 @@ async def test_failed_task_reports_exit_status_and_log_tail(pve: PveClient, stor
 async def test_slow_task_ends_the_slice_and_resumes_without_duplicating_lines(
     pve: PveClient, store: JobStore, sim: Simulator
 ) -> None:
-    sim.faults.add_task_rule(type="qmstart", duration=1.0)
+    # a task fifteen times the slice: the slice ends well before the task, however slow the machine
+    sim.faults.add_task_rule(type="qmstart", duration=3.0)
     upid = await _start(pve, sim, _stopped_vm(sim))
     assert await _follow(pve, store, upid, seconds=0.2) is None
+    assert sim.state.tasks[str(upid)].status == "running"
     end = await _follow(pve, store, upid)
     assert end is not None
     assert end.state is JobState.SUCCEEDED
