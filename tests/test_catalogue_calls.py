@@ -18,16 +18,13 @@ import httpx
 import pytest
 from mcp import Client
 
-from mcp_frontend.server import build_server
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest
 from shared.catalogue import CATALOGUE
 from shared.diagnostics import call_endpoints
 from shared.pve.schema import load_schema
-from shared.settings import Settings
-from tests.e2e.conftest import ssh_env
-from tests.support.stack import HostedClient
+from tests.support.inprocess import inprocess_client
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -57,17 +54,8 @@ async def sim() -> AsyncIterator[Simulator]:
 
 @pytest.fixture(scope="module")
 async def client(sim: Simulator) -> AsyncIterator[Client]:
-    """The in-process server, embedded (its own store and worker), with SSH and Critical tools on."""
-    environment = {
-        "PROXMOX_URL": sim.url,
-        "PROXMOX_TOKEN_NAME": sim.token_name,
-        "PROXMOX_TOKEN_VALUE": sim.token_secret,
-        "PROXMOX_CA_BUNDLE": str(sim.ca_path),
-        "PROXMOX_ALLOW_DANGER": "true",
-        "PROXMOX_MCP_LOCK_WAIT": "10",
-        **ssh_env(sim),
-    }
-    async with HostedClient(Client(build_server(Settings(**environment)))) as connected:
+    """The in-process server, with SSH and Critical tools on."""
+    async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_LOCK_WAIT="10") as connected:
         yield connected
 
 
@@ -83,8 +71,8 @@ async def run_tool(client: Client, tool: str, arguments: dict[str, Any]) -> dict
     """The tool's structured answer; a job of ours still running then is waited for to its end."""
     result = await client.call_tool(tool, arguments)
     assert not result.is_error, result.content
-    answer = result.structured_content
-    assert answer is not None
+    assert result.structured_content is not None
+    answer: dict[str, Any] = result.structured_content
     if answer.get("done") is False and answer.get("job_id") is not None:
         status = await client.call_tool("get_task_status", {"job_id": answer["job_id"], "wait_seconds": JOB_WAIT})
         assert status.structured_content is not None

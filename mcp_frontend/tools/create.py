@@ -87,12 +87,14 @@ async def _confirm_lxc(
     memory_mb: int,
     disk_gb: int,
     storage: str,
+    unprivileged: bool,
     start: bool,
     confirmed: bool,
 ) -> Approval | Elicit[Approval]:
+    kind = "unprivileged, with features nesting=1" if unprivileged else "privileged"
     summary = (
         f"create container '{hostname}' ({_vmid_text(vmid)}) on node {node} from {ostemplate}: {cores} cores, "
-        f"{memory_mb} MiB, {disk_gb} GiB on {storage}" + (", then start it" if start else "")
+        f"{memory_mb} MiB, {disk_gb} GiB on {storage}, {kind}" + (", then start it" if start else "")
     )
     return ask(ctx, confirmed, Plan(action="create_lxc", summary=summary, node=node, vmid=vmid))
 
@@ -154,9 +156,11 @@ async def create_lxc(
 ) -> ChangeReport[CreateResult]:
     """Create an LXC container from a template (see list_storage_content with content='vztmpl').
 
-    eth0 goes on `bridge` with DHCP or a static `ip`/`gateway`. The template and storage are
-    checked first; without `vmid` the next free one is taken. A password is hashed before it
-    is queued and never stored or logged in clear. Restricted: needs the user's confirmation.
+    eth0 goes on `bridge` with DHCP or a static `ip`/`gateway`. An unprivileged container (the
+    default) is created with features nesting=1, which systemd in current distributions needs.
+    The template and storage are checked first; without `vmid` the next free one is taken. A
+    password is hashed before it is queued and never stored or logged in clear. Restricted:
+    needs the user's confirmation.
     """
     approved(approval, f"create container {hostname} on {node}")
     params = CreateLxcParams(

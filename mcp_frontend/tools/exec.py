@@ -17,6 +17,7 @@ from shared.operations.base import GuestNode
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
 from shared.operations.exec import ExecParams, ExecResult, ExecTimeout, check_argv
 from shared.sanitize import Vmid
+from shared.settings import Settings
 
 __all__ = ["register", "split_command"]
 
@@ -45,10 +46,23 @@ def split_command(command: str) -> list[str]:
     return check_argv(argv)
 
 
+def _check_timeout(timeout_seconds: int, settings: Settings) -> None:
+    """Refuse a timeout the workers would refuse: a command runs within one task slice."""
+    limit = settings.task_slice_seconds
+    if timeout_seconds > limit:
+        raise InvalidInput(
+            f"timeout_seconds {timeout_seconds} exceeds this server's limit of {limit:g} seconds "
+            "(PROXMOX_MCP_TASK_SLICE)",
+            hint=f"Call again with timeout_seconds of at most {limit:g}, or ask an administrator to raise "
+            "PROXMOX_MCP_TASK_SLICE.",
+        )
+
+
 async def _confirm(
-    ctx: Context[Any, Any], vmid: int, command: str, node: str | None, confirmed: bool
+    ctx: Context[Any, Any], vmid: int, command: str, node: str | None, timeout_seconds: int, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     argv = split_command(command)
+    _check_timeout(timeout_seconds, app_of(ctx).settings)
     if confirmed:
         return Approval(approve=True)
     guest, found_node = await describe_guest(app_of(ctx), vmid, node)
@@ -81,4 +95,5 @@ async def execute_lxc_command(
 
 
 def register(server: Any) -> None:
-    add_tool(server, execute_lxc_command, annotations_for(EXEC, "Run a command in a container"))
+    # an arbitrary command can destroy what it likes
+    add_tool(server, execute_lxc_command, annotations_for(EXEC, "Run a command in a container", destructive=True))

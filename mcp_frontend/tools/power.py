@@ -55,4 +55,5 @@ async def power_control(
 
 
 def register(server: Any) -> None:
-    add_tool(server, power_control, annotations_for(POWER, "Power a guest", idempotent=True))
+    # stop is a hard power-off and reboot runs again on every call: destructive, and not idempotent
+    add_tool(server, power_control, annotations_for(POWER, "Power a guest", idempotent=False, destructive=True))

@@ -178,12 +178,14 @@ async def cancel_task(
     confirmed: Confirmed = False,
     wait_seconds: WaitSeconds = None,
 ) -> ChangeReport[CancelResult]:
-    """Stop a job's PVE task (DELETE the task in PVE) and end the job as cancelled; or any PVE task by UPID.
+    """Cancel a job of this server (stopping its PVE task), or ask PVE to stop any task by UPID.
 
-    A job still queued is cancelled before it starts and changes nothing. A task PVE already
-    finished cannot be undone: the answer then gives the job's final state. Waiting for a
-    change and then cancelling that wait never cancels the PVE task; only this tool does.
-    Restricted: needs the user's confirmation.
+    A job no worker has taken yet ends cancelled at once and changes nothing. A job under way
+    is asked to stop: PVE stops its running task (DELETE of the task), or it ends before
+    starting its next one; either way it ends cancelled, and what its earlier tasks did stays
+    done. A job that already ended cannot be undone: the answer gives its final state. A task
+    started elsewhere is only asked to stop (state stop_requested). Cancelling a wait for a
+    change never cancels its job; only this tool does. Restricted: needs the user's confirmation.
     """
     approved(approval, "stop a PVE task")
     app = app_of(ctx)

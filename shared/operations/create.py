@@ -84,7 +84,13 @@ Gateway = Annotated[
     StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$"),
     Field(description="IPv4 gateway, with a static ip."),
 ]
-Unprivileged = Annotated[bool, Field(description="Run as an unprivileged container (the safer default).")]
+Unprivileged = Annotated[
+    bool,
+    Field(
+        description="Run as an unprivileged container (the safer default). An unprivileged one is created "
+        "with features nesting=1."
+    ),
+]
 
 
 class _CreateCommon(ChangeParams):

@@ -29,7 +29,13 @@ def check_argv(argv: list[str]) -> list[str]:
 
 
 ExecTimeout = Annotated[
-    int, Field(ge=1, le=600, description="Stop the command after this many seconds (exit code 124 then).")
+    int,
+    Field(
+        ge=1,
+        le=600,
+        description="Stop the command after this many seconds (exit code 124 then). At most the server's "
+        "PROXMOX_MCP_TASK_SLICE (60 by default); more is refused.",
+    ),
 ]
 
 

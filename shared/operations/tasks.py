@@ -108,5 +108,9 @@ class CancelParams(Params):
 class CancelResult(Result):
     job_id: str | None = Field(None, description="The cancelled job (None for a task started elsewhere).")
     upid: str | None = None
-    state: str = Field(description="The job's state after the request (cancelled once PVE stopped the task).")
+    state: str = Field(
+        description="The job's state after the request: cancelled once it stopped; queued, dispatching or running "
+        "while it stops; the final state of a job that had already ended. stop_requested for a task started "
+        "elsewhere (PVE was asked to stop it)."
+    )
     message: str

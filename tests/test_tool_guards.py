@@ -1,0 +1,98 @@
+"""What a tool tells the agent and the user before anything runs: hints, plans and early refusals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from mcp import Client
+
+from mcp_frontend.manifest import live_tools
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from tests.support.inprocess import inprocess_client
+
+pytestmark = pytest.mark.timeout(60)
+
+#: a short task slice: container commands may run at most this long
+SLICE = 20
+
+
+@pytest.fixture(scope="module")
+async def sim() -> AsyncIterator[Simulator]:
+    simulator = Simulator(SimConfig(task_duration=0.2, ssh=True))
+    await simulator.start()
+    yield simulator
+    await simulator.stop()
+
+
+@pytest.fixture(scope="module")
+async def client(sim: Simulator) -> AsyncIterator[Client]:
+    async with inprocess_client(sim, PROXMOX_MCP_TASK_SLICE=str(SLICE)) as connected:
+        yield connected
+
+
+def running_container(sim: Simulator) -> int:
+    return next(g.vmid for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running")
+
+
+async def error_text(client: Client, tool: str, **arguments: object) -> str:
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error, result.structured_content
+    return " ".join(getattr(item, "text", "") for item in result.content)
+
+
+@pytest.mark.parametrize(
+    ("tool", "destructive", "idempotent"),
+    [
+        pytest.param("power_control", True, False, id="power-stop-is-a-hard-off-and-reboot-repeats"),
+        pytest.param("execute_lxc_command", True, False, id="a-command-may-do-anything"),
+        pytest.param("rollback_snapshot", True, True, id="rollback-discards-what-changed-since"),
+        pytest.param("create_snapshot", False, False, id="snapshot-adds-only"),
+    ],
+)
+async def test_tools_that_can_destroy_or_repeat_an_effect_say_so_in_their_hints(
+    tool: str, destructive: bool, idempotent: bool
+) -> None:
+    annotations = {t.name: t.annotations for t in await live_tools()}[tool]
+    assert annotations is not None
+    assert (annotations.destructive_hint, annotations.idempotent_hint) == (destructive, idempotent)
+    assert annotations.read_only_hint is False
+
+
+async def test_the_plan_of_an_unprivileged_container_says_it_gets_nesting(sim: Simulator, client: Client) -> None:
+    template = next(v for volumes in sim.state.volumes.values() for v in volumes if ":vztmpl/" in v)
+    before = len(sim.requests)
+    unprivileged = await error_text(client, "create_lxc", node="pve1", hostname="ct1", ostemplate=template)
+    privileged = await error_text(
+        client, "create_lxc", node="pve1", hostname="ct1", ostemplate=template, unprivileged=False
+    )
+    assert unprivileged.startswith("CONFIRMATION_REQUIRED:"), unprivileged
+    assert "unprivileged, with features nesting=1" in unprivileged
+    assert ", privileged" in privileged
+    assert "nesting" not in privileged
+    assert len(sim.requests) == before  # nothing was created
+
+
+async def test_a_command_timeout_beyond_the_task_slice_is_refused_before_anyone_is_asked(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = running_container(sim)
+    before = len(sim.requests)
+    text = await error_text(
+        client, "execute_lxc_command", vmid=vmid, command="echo hi", timeout_seconds=SLICE + 1, confirmed=True
+    )
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert f"timeout_seconds {SLICE + 1} exceeds this server's limit of {SLICE} seconds" in text
+    assert "PROXMOX_MCP_TASK_SLICE" in text
+    unconfirmed = await error_text(client, "execute_lxc_command", vmid=vmid, command="echo hi", timeout_seconds=600)
+    assert unconfirmed.startswith("VALIDATION_ERROR:"), "refused before the plan is made"
+    assert len(sim.requests) == before  # no job reached PVE, nothing ran
+
+
+async def test_a_command_timeout_of_exactly_the_task_slice_runs(sim: Simulator, client: Client) -> None:
+    arguments = {"vmid": running_container(sim), "command": "echo hi", "timeout_seconds": SLICE, "confirmed": True}
+    result = await client.call_tool("execute_lxc_command", arguments)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    assert result.structured_content["result"]["stdout"] == "hi\n"
