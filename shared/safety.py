@@ -1,19 +1,19 @@
-"""Safety tiers and the gate every operation passes, on the frontend and again in the worker.
+"""Safety tiers, and the gate a worker runs on every payload before it acts.
 
 - Safe: reads, task status and logs. Run at once.
-- Restricted: changes (power, create, exec, cloud-init, snapshots). Need confirmation: an
-  MCP elicitation answered yes, or `confirmed=true` from clients without elicitation.
+- Restricted: changes (power, create, exec, cloud-init, snapshots, cancel). Need confirmation:
+  an MCP elicitation answered yes, or `confirmed=true` from clients without elicitation.
 - Critical: destruction (delete). Refused unless PROXMOX_ALLOW_DANGER=true, and then needs
   confirmation and the VMID typed again (`confirm_vmid`).
 
-The worker runs the same gate with its own settings on the payload it received, so a job
-written straight into Redis cannot skip a tier.
+The frontend asks for the confirmation (and refuses Critical tools) before it enqueues
+anything, in mcp_frontend/confirm.py. `enforce_tier` is the worker's own check, with its own
+settings, on the payload it received: a job written straight into Redis cannot skip a tier.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from shared.errors import ConfirmationRequired, DangerDisabled
 
@@ -26,17 +26,11 @@ class Tier(StrEnum):
     CRITICAL = "critical"
 
 
-def enforce_tier(tier: Tier, *, allow_danger: bool, confirmed: bool, plan: dict[str, Any] | None = None) -> None:
-    """Raise unless the tier's conditions hold; `plan` says what would happen, for the agent to show."""
+def enforce_tier(tier: Tier, *, allow_danger: bool, confirmed: bool) -> None:
+    """Raise unless the tier's conditions hold for a payload (`confirmed`) under these settings (`allow_danger`)."""
     if tier is Tier.SAFE:
         return
     if tier is Tier.CRITICAL and not allow_danger:
-        raise DangerDisabled(
-            "destructive operations are disabled on this server (PROXMOX_ALLOW_DANGER is not true)",
-            details={"plan": plan} if plan else None,
-        )
+        raise DangerDisabled("destructive operations are disabled on this server (PROXMOX_ALLOW_DANGER is not true)")
     if not confirmed:
-        raise ConfirmationRequired(
-            "this changes the cluster and needs confirmation" + (f": {plan['summary']}" if plan else ""),
-            details={"plan": plan} if plan else None,
-        )
+        raise ConfirmationRequired("this changes the cluster and needs confirmation")
