@@ -11,9 +11,26 @@ import sys
 from pathlib import Path
 
 from pvesim.config import SimConfig
+from pvesim.faults import Faults
+from pvesim.scenario import ScenarioError
 from pvesim.simulator import Simulator
 
 __all__ = ["main", "parse_args"]
+
+
+def _fault_rules(text: str) -> dict[str, object]:
+    """--faults: JSON fault rules, checked the way PUT /_sim/faults checks them."""
+    try:
+        rules = json.loads(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(f"invalid fault rules: {problem}") from None
+    if not isinstance(rules, dict):
+        raise argparse.ArgumentTypeError("invalid fault rules: expected a JSON object")
+    try:
+        Faults().update(rules)
+    except (TypeError, ValueError) as problem:
+        raise argparse.ArgumentTypeError(f"invalid fault rules: {problem}") from None
+    return rules
 
 
 def parse_args(argv: list[str] | None = None) -> SimConfig:
@@ -34,7 +51,9 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
     )
     parser.add_argument("--task-duration", type=float, default=2.0, help="seconds a task runs (default 2.0)")
     parser.add_argument("--lock-timeout", type=float, default=10.0, help="seconds a task waits for a guest lock")
-    parser.add_argument("--faults", help="initial fault rules as JSON (the body PUT /_sim/faults takes)")
+    parser.add_argument(
+        "--faults", type=_fault_rules, default={}, help="initial fault rules as JSON (the body PUT /_sim/faults takes)"
+    )
     parser.add_argument("--seed", type=int, help="seed for random faults")
     parser.add_argument("--ssh-port", type=int, help="also serve `pct exec` over SSH on this port (0: free port)")
     parser.add_argument("--ssh-authorized-key", action="append", default=[], help="OpenSSH public key line to accept")
@@ -51,7 +70,7 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
         state_dir=args.state_dir,
         task_duration=args.task_duration,
         lock_timeout=args.lock_timeout,
-        faults=json.loads(args.faults) if args.faults else {},
+        faults=args.faults,
         seed=args.seed,
         ssh=args.ssh_port is not None,
         ssh_port=args.ssh_port or 0,
@@ -92,6 +111,10 @@ def main(argv: list[str] | None = None) -> None:
     config = parse_args(argv)
     try:
         asyncio.run(_run(config))
+    except ScenarioError as problem:
+        # a usage error, like a bad option: exit 2, one line
+        print(f"pvesim: {problem}", file=sys.stderr)
+        sys.exit(2)
     except (OSError, ValueError) as problem:
         sys.exit(f"pvesim: {problem}")
 

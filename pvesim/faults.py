@@ -2,15 +2,16 @@
 
 Every rule can be narrowed to a method and a path (a schema template such as
 "/nodes/{node}/qemu/{vmid}/status/start" or a concrete path such as "/nodes/pve1/qemu/100/status/start")
-and can fire a number of times (`count`, None for every time). The same rules arrive as JSON on
-PUT /_sim/faults (see `Faults.update`).
+and can fire a number of times (`count`: by default once for errors, drops and malformed answers,
+every time for task rules; None for every time). A rule that is used up is dropped. The same
+rules arrive as JSON on PUT /_sim/faults (see `Faults.update`).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 __all__ = ["DropFault", "ErrorFault", "Faults", "MalformedFault", "TaskOutcome", "TaskRule"]
 
@@ -48,6 +49,19 @@ class _Rule:
             return False
         self.count -= 1
         return True
+
+
+R = TypeVar("R", bound=_Rule)
+
+
+def _take(rules: list[R], method: str, path: str, template: str | None) -> R | None:
+    """Use the first matching rule that has uses left; a rule used up leaves the list."""
+    for rule in rules:
+        if rule.matches(method, path, template) and rule.consume():
+            if rule.count == 0:
+                rules.remove(rule)
+            return rule
+    return None
 
 
 @dataclass
@@ -187,18 +201,16 @@ class Faults:
         self.tasks.clear()
 
     def take_error(self, method: str, path: str, template: str | None) -> ErrorFault | None:
-        for rule in self.errors:
-            if rule.matches(method, path, template) and rule.consume():
-                return rule
-        if self.error_rate and self.rng.random() < self.error_rate:
+        rule = _take(self.errors, method, path, template)
+        if rule is None and self.error_rate and self.rng.random() < self.error_rate:
             return ErrorFault(status=self.error_status, count=None)
-        return None
+        return rule
 
     def take_drop(self, method: str, path: str, template: str | None) -> DropFault | None:
-        return next((r for r in self.drops if r.matches(method, path, template) and r.consume()), None)
+        return _take(self.drops, method, path, template)
 
     def take_malformed(self, method: str, path: str, template: str | None) -> MalformedFault | None:
-        return next((r for r in self.malformed if r.matches(method, path, template) and r.consume()), None)
+        return _take(self.malformed, method, path, template)
 
     def task_plan(self, task_type: str, vmid: int | None) -> tuple[float | None, TaskOutcome | None]:
         """The duration and outcome the first matching task rule sets (None: the defaults)."""
@@ -209,6 +221,8 @@ class Faults:
                 if rule.count <= 0:
                     continue
                 rule.count -= 1
+                if rule.count == 0:
+                    self.tasks.remove(rule)  # used up: a long-running simulator keeps no dead rules
             return rule.duration, TaskOutcome.parse(rule.outcome) if rule.outcome else None
         return None, None
 

@@ -13,8 +13,10 @@ A scenario file looks like this (every section optional; see docs/pvesim.md):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,7 +24,7 @@ import yaml
 
 from pvesim.state import ClusterState, Guest, GuestKind, Node, Snapshot, Storage, Volume
 
-__all__ = ["build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
+__all__ = ["ScenarioError", "build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
 
 GiB = 1024**3
 
@@ -96,17 +98,11 @@ def _add_guest(state: ClusterState, guest: Guest) -> None:
     if guest.status == "running":
         guest.started_at = time.time() - 3600
     if guest.kind == "qemu":
-        guest.cloudinit_applied = {k: v for k, v in guest.config.items() if _is_cloudinit_key(k)}
+        guest.cloudinit_applied = guest.cloudinit_config()
     for key, value in guest.config.items():
         disk = _disk_volume(guest.vmid, key, value)
         if disk is not None:
             state.add_volume(guest.node, disk)
-
-
-def _is_cloudinit_key(key: str) -> bool:
-    return key in {"ciuser", "cipassword", "citype", "ciupgrade", "sshkeys", "nameserver", "searchdomain"} or (
-        key.startswith("ipconfig")
-    )
 
 
 def _disk_volume(vmid: int, key: str, value: str) -> Volume | None:
@@ -191,59 +187,125 @@ def generated_state(guests: int) -> ClusterState:
     return state
 
 
+class ScenarioError(ValueError):
+    """A scenario file that cannot be read or describes no valid cluster; the message is one line."""
+
+
+@contextlib.contextmanager
+def _at(where: str) -> Iterator[None]:
+    """Turn what a malformed entry raises into a ScenarioError naming the entry."""
+    try:
+        yield
+    except KeyError as missing:
+        raise ScenarioError(f"{where}: missing {missing.args[0]!r}") from None
+    except (TypeError, ValueError, AttributeError) as problem:
+        raise ScenarioError(f"{where}: {problem}") from None
+
+
+def _entries(data: dict[str, Any], section: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The mappings of a list section, each with its place ("guests[2]")."""
+    items = data.get(section) or []
+    if not isinstance(items, list):
+        raise ScenarioError(f"{section}: expected a list, got {type(items).__name__}")
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise ScenarioError(f"{section}[{index}]: expected a mapping, got {type(item).__name__}")
+        yield f"{section}[{index}]", item
+
+
 def state_from_dict(data: dict[str, Any]) -> ClusterState:
-    """A cluster from a scenario document (see the module docstring)."""
-    node_names = [str(node["name"]) for node in data.get("nodes", [])] or ["pve1", "pve2"]
-    state = _base_state(node_names)
+    """A cluster from a scenario document (see the module docstring); ScenarioError names a bad entry."""
+    nodes = list(_entries(data, "nodes"))
+    node_names: list[str] = []
+    for where, node_data in nodes:
+        with _at(where):
+            node_names.append(str(node_data["name"]))
+    state = _base_state(node_names or ["pve1", "pve2"])
     state.cluster_name = str(data.get("cluster_name", state.cluster_name))
-    for node_data in data.get("nodes", []):
-        node = state.nodes[str(node_data["name"])]
-        node.ip = str(node_data.get("ip", node.ip))
-        node.online = bool(node_data.get("online", True))
-        node.maxcpu = int(node_data.get("maxcpu", node.maxcpu))
-        node.maxmem = int(node_data.get("maxmem", node.maxmem))
+    for where, node_data in nodes:
+        with _at(where):
+            node = state.nodes[str(node_data["name"])]
+            node.ip = str(node_data.get("ip", node.ip))
+            node.online = bool(node_data.get("online", True))
+            node.maxcpu = int(node_data.get("maxcpu", node.maxcpu))
+            node.maxmem = int(node_data.get("maxmem", node.maxmem))
     if "storages" in data:
         state.storages = {}
         state.volumes = {}
-        for item in data["storages"]:
-            storage = Storage(
-                str(item["storage"]),
-                str(item.get("type", "dir")),
-                [str(c) for c in item.get("content", ["images"])],
-                shared=bool(item.get("shared", False)),
-                total=int(item.get("total", 500 * GiB)),
-            )
+        for where, item in _entries(data, "storages"):
+            with _at(where):
+                storage = Storage(
+                    str(item["storage"]),
+                    str(item.get("type", "dir")),
+                    [str(c) for c in item.get("content", ["images"])],
+                    shared=bool(item.get("shared", False)),
+                    total=int(item.get("total", 500 * GiB)),
+                )
             state.storages[storage.storage] = storage
-    for item in data.get("volumes", []):
-        volid = str(item["volid"])
-        content = str(item.get("content", volid.split(":", 1)[1].split("/", 1)[0] if "/" in volid else "images"))
-        state.add_volume(
-            str(item["node"]),
-            Volume(volid, content, int(item.get("size", GiB)), str(item.get("format", "raw")), item.get("vmid")),
-        )
-    for item in data.get("guests", []):
-        vmid = int(item["vmid"])
-        kind: GuestKind = "lxc" if item.get("type") == "lxc" else "qemu"
-        name = str(item.get("name", f"guest{vmid}"))
-        base = _qemu_config(vmid, name) if kind == "qemu" else _lxc_config(vmid, name)
-        config = base | {str(k): str(v) for k, v in (item.get("config") or {}).items()}
-        status: Literal["running", "stopped"] = "running" if item.get("status") == "running" else "stopped"
-        guest = Guest(vmid, kind, str(item.get("node", node_names[0])), status, config)
-        _add_guest(state, guest)
-        for snap in item.get("snapshots", []):
-            guest.snapshots[str(snap["name"])] = Snapshot(
-                str(snap["name"]), str(snap.get("description", "")), config=dict(guest.config)
-            )
+    for where, item in _entries(data, "volumes"):
+        with _at(where):
+            _add_volume(state, item)
+    for where, item in _entries(data, "guests"):
+        with _at(where):
+            _add_scenario_guest(state, item, node_names[0] if node_names else "pve1")
     return state
 
 
+def _add_volume(state: ClusterState, item: dict[str, Any]) -> None:
+    volid = str(item["volid"])
+    content = str(item.get("content", volid.split(":", 1)[1].split("/", 1)[0] if "/" in volid else "images"))
+    state.add_volume(
+        str(item["node"]),
+        Volume(volid, content, int(item.get("size", GiB)), str(item.get("format", "raw")), item.get("vmid")),
+    )
+
+
+def _add_scenario_guest(state: ClusterState, item: dict[str, Any], default_node: str) -> None:
+    vmid = int(item["vmid"])
+    kind: GuestKind = "lxc" if item.get("type") == "lxc" else "qemu"
+    name = str(item.get("name", f"guest{vmid}"))
+    node = str(item.get("node", default_node))
+    if node not in state.nodes:
+        raise ValueError(f"no such node {node!r}")
+    base = _qemu_config(vmid, name) if kind == "qemu" else _lxc_config(vmid, name)
+    config = base | {str(k): str(v) for k, v in (item.get("config") or {}).items()}
+    status: Literal["running", "stopped"] = "running" if item.get("status") == "running" else "stopped"
+    guest = Guest(vmid, kind, node, status, config)
+    _add_guest(state, guest)
+    for snap in item.get("snapshots", []):
+        guest.snapshots[str(snap["name"])] = Snapshot(
+            str(snap["name"]), str(snap.get("description", "")), config=dict(guest.config)
+        )
+
+
 def load_scenario(path: Path) -> ClusterState:
-    """A cluster from a YAML or JSON file."""
-    text = path.read_text(encoding="utf-8")
-    data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    """A cluster from a YAML or JSON file; ScenarioError says in one line what is wrong with it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise ScenarioError(f"scenario {path}: cannot read it: {problem}") from None
+    try:
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except json.JSONDecodeError as problem:
+        raise ScenarioError(
+            f"scenario {path}: invalid JSON at line {problem.lineno}, column {problem.colno}: {problem.msg}"
+        ) from None
+    except yaml.YAMLError as problem:
+        raise ScenarioError(f"scenario {path}: invalid YAML {_yaml_place(problem)}") from None
     if not isinstance(data, dict):
-        raise ValueError(f"scenario {path} must hold a mapping at the top level")  # noqa: TRY004 - a bad file, not a bad argument
-    return state_from_dict(data)
+        raise ScenarioError(f"scenario {path}: expected a mapping at the top level, got {type(data).__name__}")
+    try:
+        return state_from_dict(data)
+    except ScenarioError as problem:
+        raise ScenarioError(f"scenario {path}: {problem}") from None
+
+
+def _yaml_place(problem: yaml.YAMLError) -> str:
+    """Where and what, in one line ("at line 3, column 5: found unexpected end of stream")."""
+    if isinstance(problem, yaml.MarkedYAMLError) and problem.problem_mark is not None:
+        mark = problem.problem_mark
+        return f"at line {mark.line + 1}, column {mark.column + 1}: {problem.problem}"
+    return ": " + " ".join(str(problem).split())
 
 
 def build_state(scenario: Path | None, guests: int | None, offline_nodes: tuple[str, ...]) -> ClusterState:

@@ -93,12 +93,23 @@ class Guest:
         text = "".join(f"{key}: {value}\n" for key, value in sorted(self.config.items()))
         return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
 
+    def cloudinit_config(self) -> dict[str, str]:
+        """The cloud-init settings in the guest's config (ciuser, cipassword, sshkeys, ipconfig0, ...)."""
+        return {key: value for key, value in self.config.items() if _is_cloudinit_key(key)}
+
     def memory_bytes(self) -> int:
         raw = self.config.get("memory", "2048" if self.kind == "qemu" else "512")
         return int(raw.split(",")[0].removeprefix("current=")) * 1024**2
 
     def cores(self) -> int:
         return int(self.config.get("cores", "1")) * int(self.config.get("sockets", "1"))
+
+
+_CLOUDINIT_KEYS = frozenset({"ciuser", "cipassword", "citype", "ciupgrade", "sshkeys", "nameserver", "searchdomain"})
+
+
+def _is_cloudinit_key(key: str) -> bool:
+    return key in _CLOUDINIT_KEYS or key.startswith("ipconfig")
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Any
 from pvesim.call import Call, route
 from pvesim.commands import run_command
 from pvesim.errors import ApiError
-from pvesim.routes.guests import check_lock, is_cloudinit_key
+from pvesim.routes.guests import check_lock
 from pvesim.state import Guest, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 
@@ -18,7 +18,7 @@ _EXEC_PIDS_START = 4000  # guest agent pids handed out from here
 
 
 def _cloudinit_items(guest: Guest) -> list[dict[str, Any]]:
-    current = {k: v for k, v in guest.config.items() if is_cloudinit_key(k)}
+    current = guest.cloudinit_config()
     applied = guest.cloudinit_applied
     out: list[dict[str, Any]] = []
     for key in sorted(set(current) | set(applied)):
@@ -45,7 +45,7 @@ async def cloudinit_regenerate(call: Call) -> Any:
     if not any(key.startswith(("ide", "scsi", "sata")) and "cloudinit" in value for key, value in guest.config.items()):
         raise ApiError(500, "no cloudinit drive found")
     async with call.core.tasks.guest_lock(guest):
-        guest.cloudinit_applied = {k: v for k, v in guest.config.items() if is_cloudinit_key(k)}
+        guest.cloudinit_applied = guest.cloudinit_config()
         call.core.state.count(guest.vmid, "cloudinit_regenerated")
     return None
 

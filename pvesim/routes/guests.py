@@ -15,7 +15,7 @@ from pvesim.state import ClusterState, Guest, GuestKind, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 from pvesim.validation import perl_string
 
-__all__ = ["allocate_disk", "check_lock", "config_values", "guest_usage", "is_cloudinit_key", "task_prefix"]
+__all__ = ["allocate_disk", "check_lock", "config_values", "guest_usage", "task_prefix"]
 
 _NOT_CONFIG = {"node", "vmid", "delete", "revert", "digest", "skiplock", "force", "background_delay"}
 _CREATE_ONLY = {
@@ -40,12 +40,6 @@ _DISK_KEYS = ("scsi", "virtio", "sata", "ide", "efidisk", "tpmstate", "rootfs", 
 def task_prefix(kind: GuestKind) -> str:
     """PVE's task type prefix: qm* for VMs, vz* for containers."""
     return "qm" if kind == "qemu" else "vz"
-
-
-def is_cloudinit_key(key: str) -> bool:
-    return key in {"ciuser", "cipassword", "citype", "ciupgrade", "sshkeys", "nameserver", "searchdomain"} or (
-        key.startswith("ipconfig")
-    )
 
 
 def check_lock(guest: Guest, skiplock: bool = False) -> None:
@@ -234,7 +228,7 @@ def _power_work(state: ClusterState, guest: Guest, action: str) -> Any:
                 raise TaskFailed(f"VM {guest.vmid} already running")
             if guest.template:
                 raise TaskFailed("you can't start a vm if it's a template")
-            if guest.kind == "qemu" and any(is_cloudinit_key(k) for k in guest.config):
+            if guest.kind == "qemu" and guest.cloudinit_config():
                 context.log("generating cloud-init ISO")
         await context.pause(1.0)
         return lambda: _power_effect(state, guest, action)
@@ -245,7 +239,7 @@ def _power_work(state: ClusterState, guest: Guest, action: str) -> Any:
 def _power_effect(state: ClusterState, guest: Guest, action: str) -> None:
     if action == "start":
         if guest.kind == "qemu":
-            guest.cloudinit_applied = {k: v for k, v in guest.config.items() if is_cloudinit_key(k)}
+            guest.cloudinit_applied = guest.cloudinit_config()
         guest.status, guest.started_at, guest.paused = "running", time.time(), False
         state.count(guest.vmid, "started")
     elif action in ("stop", "shutdown"):

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from pvesim.__main__ import parse_args
+from pvesim.__main__ import main, parse_args
 from pvesim.config import SimConfig
 from pvesim.demo import demo_simulator
 from pvesim.simulator import Simulator
@@ -126,3 +126,67 @@ async def test_a_taken_port_fails_the_start_and_leaves_no_temporary_directory(
     with pytest.raises(OSError, match="address already in use"):
         await Simulator(config).start()
     assert os.listdir(tmp_path) == []
+
+
+BAD_SCENARIOS = [
+    pytest.param("lab.yaml", "nodes: [{name: a}\n", "invalid YAML at line 2, column 1:", id="yaml-syntax"),
+    pytest.param("lab.json", '{"nodes": [', "invalid JSON at line 1, column 12: Expecting value", id="json-syntax"),
+    pytest.param("lab.yaml", "- just\n- a list\n", "expected a mapping at the top level, got list", id="not-a-mapping"),
+    pytest.param("lab.yaml", "nodes: [{ip: 10.0.0.1}]\n", "nodes[0]: missing 'name'", id="node-without-name"),
+    pytest.param("lab.yaml", "guests: [{type: lxc}]\n", "guests[0]: missing 'vmid'", id="guest-without-vmid"),
+    pytest.param("lab.yaml", "guests: [{vmid: abc}]\n", "guests[0]: invalid literal for int()", id="vmid-not-a-number"),
+    pytest.param("lab.yaml", "guests: [{vmid: 1, node: nope}]\n", "guests[0]: no such node 'nope'", id="unknown-node"),
+    pytest.param("lab.yaml", "guests: {vmid: 1}\n", "guests: expected a list, got dict", id="section-not-a-list"),
+    pytest.param(
+        "lab.yaml", "storages: [local]\n", "storages[0]: expected a mapping, got str", id="entry-not-a-mapping"
+    ),
+    pytest.param(
+        "lab.yaml", "guests: [{vmid: 1, snapshots: [{}]}]\n", "guests[0]: missing 'name'", id="snapshot-without-name"
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "message"), BAD_SCENARIOS)
+def test_a_bad_scenario_file_is_one_error_line_naming_the_entry_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, message: str
+) -> None:
+    scenario = tmp_path / name
+    scenario.write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        main(["--scenario", str(scenario), "--port", "0"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"pvesim: scenario {scenario}: {message}"), err
+
+
+def test_a_missing_scenario_file_is_one_error_line_as_the_cli_runs(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "pvesim", "--scenario", str(missing), "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"pvesim: scenario {missing}: cannot read it: [Errno 2] No such file or directory: '{missing}'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        pytest.param("{not json", "invalid fault rules: Expecting property name", id="not-json"),
+        pytest.param("[]", "invalid fault rules: expected a JSON object", id="not-an-object"),
+        pytest.param('{"errors": [{"colour": 1}]}', "invalid fault rules: ", id="unknown-field"),
+    ],
+)
+def test_bad_fault_rules_on_the_command_line_are_a_usage_error(
+    capsys: pytest.CaptureFixture[str], rules: str, message: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        parse_args(["--faults", rules])
+    assert exited.value.code == 2
+    assert f"argument --faults: {message}" in capsys.readouterr().err

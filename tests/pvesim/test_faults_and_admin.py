@@ -8,6 +8,7 @@ import time
 import httpx
 import pytest
 
+from pvesim.records import BoundedLog
 from pvesim.simulator import Simulator
 from tests.pvesim.helpers import finished
 
@@ -108,3 +109,30 @@ async def test_admin_surface_refuses_the_limited_token(sim: Simulator) -> None:
 async def test_many_concurrent_calls_are_all_answered(client: httpx.AsyncClient) -> None:
     responses = await asyncio.gather(*(client.get("/nodes/pve1/qemu") for _ in range(50)))
     assert {r.status_code for r in responses} == {200}
+
+
+async def test_used_up_fault_rules_are_dropped(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_error(503, path="/version", count=2)
+    sim.faults.add_malformed("/version")
+    sim.faults.add_task_rule(type="qmstart", outcome="error:boom", count=1)
+    assert [(await client.get("/version")).status_code for _ in range(3)] == [503, 503, 200]
+    upid = (await client.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
+    assert (await finished(sim, client, upid))["exitstatus"] == "boom"
+    rules = sim.faults.to_json()
+    assert (rules["errors"], rules["malformed"], rules["tasks"]) == ([], [], [])
+
+
+async def test_rules_without_a_count_stay(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_error(503, path="/version", count=None)
+    sim.faults.add_task_rule(type="qmstart", duration=0.01)
+    assert {(await client.get("/version")).status_code for _ in range(3)} == {503}
+    await finished(sim, client, (await client.post("/nodes/pve1/qemu/101/status/start")).json()["data"])
+    assert len(sim.faults.errors) == len(sim.faults.tasks) == 1
+
+
+def test_a_bounded_log_keeps_its_newest_entries_as_a_plain_list() -> None:
+    log: list[int] = BoundedLog(3)
+    for number in range(5):
+        log.append(number)
+    assert log == [2, 3, 4]
+    assert log[1:] == [3, 4]
