@@ -10,17 +10,18 @@ A declined or cancelled elicitation ends the same way. The worker checks the pay
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, ElicitationResult
 from pydantic import BaseModel, Field
 
-from mcp_frontend.app import FrontendApp
+from mcp_frontend.app import FrontendApp, app_of
 from shared.catalogue import operation
 from shared.errors import ConfirmationRequired, DangerDisabled
 from shared.operations.guests import GetConfigParams, InstanceConfig
 
-__all__ = ["Approval", "Plan", "approved", "ask", "describe_guest", "require_danger_allowed"]
+__all__ = ["Approval", "Plan", "approved", "ask", "confirm_guest_change", "describe_guest", "require_danger_allowed"]
 
 _GET_CONFIG = operation("get_instance_config")
 
@@ -76,6 +77,17 @@ async def describe_guest(app: FrontendApp, vmid: int, node: str | None) -> tuple
     kind = "VM" if config.kind == "qemu" else "container"
     name = f" '{config.name}'" if config.name else ""
     return f"{kind} {vmid}{name} on node {config.node} ({config.status or 'unknown'})", config.node
+
+
+async def confirm_guest_change(
+    ctx: Context[Any, Any], *, confirmed: bool, action: str, vmid: int, node: str | None, summary: Callable[[str], str]
+) -> Approval | Elicit[Approval]:
+    """The resolver answer of a change to one guest: approval at once when `confirmed`; else the plan
+    `summary(guest)`, the guest named as PVE describes it, put to the user (NOT_FOUND for no such guest)."""
+    if confirmed:
+        return Approval(approve=True)
+    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
+    return ask(ctx, confirmed, Plan(action=action, summary=summary(guest), node=found_node, vmid=vmid))
 
 
 def require_danger_allowed(app: FrontendApp, plan: Plan) -> None:

@@ -8,8 +8,8 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
 from mcp_frontend.app import app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
-from mcp_frontend.tools.common import add_tool, annotations_for
+from mcp_frontend.confirm import Approval, approved, confirm_guest_change
+from mcp_frontend.tools.common import Password, add_tool, annotations_for, hashed
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
@@ -22,7 +22,6 @@ from shared.operations.cloudinit import (
     Nameserver,
     SearchDomain,
 )
-from shared.passwords import hash_password
 from shared.sanitize import Vmid
 
 __all__ = ["register"]
@@ -30,13 +29,7 @@ __all__ = ["register"]
 SET_CLOUDINIT = operation("set_vm_cloudinit")
 
 CiPassword = Annotated[
-    str | None,
-    Field(
-        min_length=5,
-        max_length=256,
-        json_schema_extra={"format": "password"},
-        description="Password for the user. Hashed (sha512-crypt) before it leaves this server.",
-    ),
+    Password, Field(description="Password for the user. Hashed (sha512-crypt) before it leaves this server.")
 ]
 
 
@@ -52,9 +45,6 @@ async def _confirm(
     searchdomain: str | None,
     confirmed: bool,
 ) -> Approval | Elicit[Approval]:
-    if confirmed:
-        return Approval(approve=True)
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
     keys = [
         name
         for name, value in (
@@ -63,8 +53,11 @@ async def _confirm(
         )
         if value is not None
     ]  # fmt: skip
-    summary = f"set cloud-init {', '.join(keys) or 'settings'} of {guest} and rebuild its cloud-init drive"
-    return ask(ctx, confirmed, Plan(action="set_vm_cloudinit", summary=summary, node=found_node, vmid=vmid))
+    what = ", ".join(keys) or "settings"
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action="set_vm_cloudinit", vmid=vmid, node=node,
+        summary=lambda guest: f"set cloud-init {what} of {guest} and rebuild its cloud-init drive",
+    )  # fmt: skip
 
 
 async def set_vm_cloudinit(
@@ -88,9 +81,8 @@ async def set_vm_cloudinit(
     keys are encoded the way PVE requires. Restricted: needs the user's confirmation.
     """
     approved(approval, f"set cloud-init of VM {vmid}")
-    hashed = hash_password(cipassword) if cipassword is not None else None
     params = CloudInitParams(
-        vmid=vmid, node=node, ciuser=ciuser, cipassword_hash=hashed, sshkeys=sshkeys, ipconfig=ipconfig,
+        vmid=vmid, node=node, ciuser=ciuser, cipassword_hash=hashed(cipassword), sshkeys=sshkeys, ipconfig=ipconfig,
         nameserver=nameserver, searchdomain=searchdomain, confirmed=True,
     )  # fmt: skip
     return await app_of(ctx).change(ctx, SET_CLOUDINIT, params, CloudInitResult, wait_seconds)

@@ -1,18 +1,29 @@
-"""What every tool module uses: registration with a title, a clean description and tier-derived hints."""
+"""What the tool modules share: registration with a title, a clean description and tier-derived hints;
+the password argument, hashed before it leaves the server."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from mcp.server import MCPServer
 from mcp.types import ToolAnnotations
+from pydantic import Field
 
 from shared.catalogue import Operation
+from shared.passwords import hash_password
 from shared.safety import Tier
 
-__all__ = ["add_tool", "annotations_for"]
+__all__ = ["Password", "add_tool", "annotations_for", "hashed"]
+
+#: a password argument; each tool says whose in its own Field(description=...)
+Password = Annotated[str | None, Field(min_length=5, max_length=256, json_schema_extra={"format": "password"})]
+
+
+def hashed(password: str | None) -> str | None:
+    """sha512-crypt of a password argument: no clear password is ever queued, stored or logged."""
+    return hash_password(password) if password is not None else None
 
 
 def annotations_for(

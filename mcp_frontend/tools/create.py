@@ -9,7 +9,7 @@ from pydantic import Field
 
 from mcp_frontend.app import app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask
-from mcp_frontend.tools.common import add_tool, annotations_for
+from mcp_frontend.tools.common import Password, add_tool, annotations_for, hashed
 from shared.catalogue import operation
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
 from shared.operations.create import (
@@ -34,7 +34,6 @@ from shared.operations.create import (
     TemplateVolume,
     Unprivileged,
 )
-from shared.passwords import hash_password
 from shared.sanitize import NodeName
 
 __all__ = ["register"]
@@ -43,13 +42,8 @@ CREATE_VM = operation("create_vm")
 CREATE_LXC = operation("create_lxc")
 
 RootPassword = Annotated[
-    str | None,
-    Field(
-        min_length=5,
-        max_length=256,
-        json_schema_extra={"format": "password"},
-        description="Root password. It is hashed (sha512-crypt) before it leaves this server; prefer SSH keys.",
-    ),
+    Password,
+    Field(description="Root password. It is hashed (sha512-crypt) before it leaves this server; prefer SSH keys."),
 ]
 
 
@@ -166,7 +160,7 @@ async def create_lxc(
     params = CreateLxcParams(
         node=node, hostname=hostname, ostemplate=ostemplate, vmid=vmid, cores=cores, memory_mb=memory_mb,
         swap_mb=swap_mb, disk_gb=disk_gb, storage=storage,
-        password_hash=hash_password(password) if password is not None else None,
+        password_hash=hashed(password),
         ssh_public_keys=ssh_public_keys, ip=ip, gateway=gateway, bridge=bridge, unprivileged=unprivileged,
         start=start, description=description, confirmed=True,
     )  # fmt: skip

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest, require_danger_allowed
+from mcp_frontend.confirm import Approval, Plan, approved, confirm_guest_change, require_danger_allowed
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.errors import ConfirmationRequired
@@ -30,21 +30,18 @@ async def _confirm(
     stop_first: bool,
     confirmed: bool,
 ) -> Approval | Elicit[Approval]:
-    app = app_of(ctx)
-    require_danger_allowed(app, Plan(action="delete_instance", summary=f"delete guest {vmid}", vmid=vmid))
+    require_danger_allowed(app_of(ctx), Plan(action="delete_instance", summary=f"delete guest {vmid}", vmid=vmid))
     if confirm_vmid != vmid:
         raise ConfirmationRequired(
             f"confirm_vmid {confirm_vmid} does not match vmid {vmid}; nothing was deleted",
             hint="Type the VMID of the guest to delete again as confirm_vmid.",
         )
-    if confirmed:
-        return Approval(approve=True)
-    guest, found_node = await describe_guest(app, vmid, node)
-    summary = (
-        f"DELETE {guest} and its disks" + (", stopping it first" if stop_first else "")
-        + (", and purge it from backup jobs, replication and HA" if purge else "") + " — this cannot be undone"
+    stop = ", stopping it first" if stop_first else ""
+    purged = ", and purge it from backup jobs, replication and HA" if purge else ""
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action="delete_instance", vmid=vmid, node=node,
+        summary=lambda guest: f"DELETE {guest} and its disks{stop}{purged} — this cannot be undone",
     )  # fmt: skip
-    return ask(ctx, confirmed, Plan(action="delete_instance", summary=summary, node=found_node, vmid=vmid))
 
 
 async def delete_instance(

@@ -9,7 +9,7 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
 from mcp_frontend.app import app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
+from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.errors import InvalidInput
@@ -63,11 +63,10 @@ async def _confirm(
 ) -> Approval | Elicit[Approval]:
     argv = split_command(command)
     _check_timeout(timeout_seconds, app_of(ctx).settings)
-    if confirmed:
-        return Approval(approve=True)
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
-    summary = f"run {shlex.join(argv)} in {guest}"
-    return ask(ctx, confirmed, Plan(action="execute_lxc_command", summary=summary, node=found_node, vmid=vmid))
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action="execute_lxc_command", vmid=vmid, node=node,
+        summary=lambda guest: f"run {shlex.join(argv)} in {guest}",
+    )  # fmt: skip
 
 
 async def execute_lxc_command(

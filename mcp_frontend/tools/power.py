@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
+from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
@@ -20,17 +20,12 @@ __all__ = ["register"]
 POWER = operation("power_control")
 
 
-async def _plan(ctx: Context[Any, Any], vmid: int, action: str, node: str | None) -> Plan:
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
-    return Plan(action=action, summary=f"{action} {guest}", node=found_node, vmid=vmid)
-
-
 async def _confirm(
     ctx: Context[Any, Any], vmid: int, action: str, node: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
-    if confirmed:
-        return Approval(approve=True)
-    return ask(ctx, confirmed, await _plan(ctx, vmid, action, node))
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action=action, vmid=vmid, node=node, summary=lambda guest: f"{action} {guest}"
+    )
 
 
 async def power_control(

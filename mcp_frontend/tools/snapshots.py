@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
 from mcp_frontend.app import app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask, describe_guest
+from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
@@ -43,23 +43,21 @@ async def list_snapshots(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = N
 async def _confirm_snapshot(
     ctx: Context[Any, Any], vmid: int, name: str, node: str | None, vmstate: bool, confirmed: bool
 ) -> Approval | Elicit[Approval]:
-    if confirmed:
-        return Approval(approve=True)
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
-    summary = f"take snapshot {name!r} of {guest}" + (" including its RAM" if vmstate else "")
-    return ask(ctx, confirmed, Plan(action="create_snapshot", summary=summary, node=found_node, vmid=vmid))
+    ram = " including its RAM" if vmstate else ""
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action="create_snapshot", vmid=vmid, node=node,
+        summary=lambda guest: f"take snapshot {name!r} of {guest}{ram}",
+    )  # fmt: skip
 
 
 async def _confirm_rollback(
     ctx: Context[Any, Any], vmid: int, name: str, node: str | None, start: bool, confirmed: bool
 ) -> Approval | Elicit[Approval]:
-    if confirmed:
-        return Approval(approve=True)
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
-    summary = f"roll {guest} back to snapshot {name!r}, discarding everything since" + (
-        ", then start it" if start else ""
-    )
-    return ask(ctx, confirmed, Plan(action="rollback_snapshot", summary=summary, node=found_node, vmid=vmid))
+    then = ", then start it" if start else ""
+    return await confirm_guest_change(
+        ctx, confirmed=confirmed, action="rollback_snapshot", vmid=vmid, node=node,
+        summary=lambda guest: f"roll {guest} back to snapshot {name!r}, discarding everything since{then}",
+    )  # fmt: skip
 
 
 async def create_snapshot(

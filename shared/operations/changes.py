@@ -6,9 +6,10 @@ from typing import Annotated, Generic, TypeVar
 
 from pydantic import Field
 
-from shared.operations.base import Params, Result
+from shared.operations.base import GuestNode, Params, Result
+from shared.sanitize import Vmid
 
-__all__ = ["ChangeParams", "ChangeReport", "Confirmed", "WaitSeconds"]
+__all__ = ["ChangeParams", "ChangeReport", "Confirmed", "GuestChangeParams", "WaitSeconds"]
 
 R = TypeVar("R", bound=Result)
 
@@ -35,6 +36,13 @@ class ChangeParams(Params):
     """A change's payload carries its confirmation: the worker refuses one without it."""
 
     confirmed: bool = False
+
+
+class GuestChangeParams(ChangeParams):
+    """A change to one guest, by VMID; the node is looked up when omitted."""
+
+    vmid: Vmid
+    node: GuestNode = None
 
 
 class ChangeReport(Result, Generic[R]):

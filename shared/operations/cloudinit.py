@@ -8,9 +8,9 @@ from typing import Annotated, Self
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from shared.errors import InvalidInput
-from shared.operations.base import GuestNode, Result
-from shared.operations.changes import ChangeParams
-from shared.sanitize import PasswordHash, SshPublicKey, Vmid
+from shared.operations.base import Result
+from shared.operations.changes import GuestChangeParams
+from shared.sanitize import PasswordHash, SshPublicKey
 
 __all__ = [
     "CiSshKeys",
@@ -60,9 +60,7 @@ SearchDomain = Annotated[
 ]
 
 
-class CloudInitParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class CloudInitParams(GuestChangeParams):
     ciuser: CiUser = None
     #: the frontend hashes the password it was given
     cipassword_hash: PasswordHash | None = None

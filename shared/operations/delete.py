@@ -7,9 +7,9 @@ from typing import Annotated, Self
 from pydantic import Field, model_validator
 
 from shared.errors import ConfirmationRequired
-from shared.operations.base import GuestNode, Result
-from shared.operations.changes import ChangeParams
-from shared.sanitize import GuestKind, Vmid
+from shared.operations.base import Result
+from shared.operations.changes import GuestChangeParams
+from shared.sanitize import GuestKind
 
 __all__ = ["ConfirmVmid", "DeleteParams", "DeleteResult", "DestroyUnreferenced", "Purge", "StopFirst"]
 
@@ -22,9 +22,7 @@ DestroyUnreferenced = Annotated[
 StopFirst = Annotated[bool, Field(description="Stop a running guest first (else a running guest is refused).")]
 
 
-class DeleteParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class DeleteParams(GuestChangeParams):
     confirm_vmid: ConfirmVmid
     purge: Purge = False
     destroy_unreferenced_disks: DestroyUnreferenced = True

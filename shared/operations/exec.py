@@ -7,9 +7,8 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from shared.errors import InvalidInput
-from shared.operations.base import GuestNode, Result
-from shared.operations.changes import ChangeParams
-from shared.sanitize import Vmid
+from shared.operations.base import Result
+from shared.operations.changes import GuestChangeParams
 
 __all__ = ["ExecParams", "ExecResult", "ExecTimeout", "check_argv"]
 
@@ -39,9 +38,7 @@ ExecTimeout = Annotated[
 ]
 
 
-class ExecParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class ExecParams(GuestChangeParams):
     #: the command, already split (shlex) by the frontend: each element reaches the container as one argument
     argv: list[str]
     timeout_seconds: ExecTimeout = 30

@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from shared.operations.base import GuestNode, Result
-from shared.operations.changes import ChangeParams
-from shared.sanitize import GuestKind, Vmid
+from shared.operations.base import Result
+from shared.operations.changes import GuestChangeParams
+from shared.sanitize import GuestKind
 
 __all__ = ["POWER_ACTIONS", "PowerAction", "PowerActionArg", "PowerParams", "PowerResult", "ShutdownTimeout"]
 
@@ -28,9 +28,7 @@ ShutdownTimeout = Annotated[
 ]
 
 
-class PowerParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class PowerParams(GuestChangeParams):
     action: PowerActionArg
     timeout: ShutdownTimeout = None
 

@@ -7,9 +7,9 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from shared.errors import InvalidInput
-from shared.operations.base import GuestNode, GuestParams, Result
-from shared.operations.changes import ChangeParams
-from shared.sanitize import GuestKind, SnapshotName, Vmid
+from shared.operations.base import GuestParams, Result
+from shared.operations.changes import GuestChangeParams
+from shared.sanitize import GuestKind, SnapshotName
 
 __all__ = [
     "CreateSnapshotParams",
@@ -49,9 +49,7 @@ SaveVmState = Annotated[bool, Field(description="A running qemu VM: also save it
 StartAfterRollback = Annotated[bool, Field(description="Start the guest after the rollback.")]
 
 
-class CreateSnapshotParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class CreateSnapshotParams(GuestChangeParams):
     name: SnapshotName
     description: SnapshotDescription = None
     vmstate: SaveVmState = False
@@ -65,9 +63,7 @@ class CreateSnapshotParams(ChangeParams):
         return name
 
 
-class RollbackParams(ChangeParams):
-    vmid: Vmid
-    node: GuestNode = None
+class RollbackParams(GuestChangeParams):
     name: SnapshotName
     start: StartAfterRollback = False
 
