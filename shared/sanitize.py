@@ -3,7 +3,7 @@
 Each type is an `Annotated` alias with a `Field` description and constraint: the MCP tool
 schemas publish them to the agent, and the worker validates every payload against the same
 types again. Patterns follow pve-common's JSONSchema formats (pve-node, pve-storage-id,
-pve-configid, pve-vmid).
+pve-configid, pve-vmid); a UPID's is PVE::UPID's own, from shared.pve.upid.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from shared.pve.upid import UPID_PATTERN
+
 __all__ = [
     "NODE_PATTERN",
     "SNAPSHOT_PATTERN",
     "STORAGE_PATTERN",
-    "UPID_PATTERN",
     "ConsolidationFn",
     "ContentType",
     "GuestKind",
@@ -34,10 +35,6 @@ __all__ = [
 NODE_PATTERN = r"^[a-zA-Z0-9]([a-zA-Z0-9\-]*[a-zA-Z0-9])?$"
 STORAGE_PATTERN = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]$"
 SNAPSHOT_PATTERN = r"^[a-zA-Z][a-zA-Z0-9_\-]+$"
-UPID_PATTERN = (
-    r"^UPID:[a-zA-Z0-9]([a-zA-Z0-9\-]*[a-zA-Z0-9])?:[0-9A-Fa-f]{8,}:[0-9A-Fa-f]{8,}:[0-9A-Fa-f]{8,}"
-    r":[^:\s]+:[^:\s]*:[^:\s]+:$"
-)
 
 Vmid = Annotated[
     int,

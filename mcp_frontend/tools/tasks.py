@@ -13,7 +13,7 @@ from mcp_frontend.confirm import Approval, Plan, approved, ask
 from mcp_frontend.tools.common import add_tool, annotations_for
 from mcp_frontend.waiting import wait_for_job
 from shared.catalogue import operation
-from shared.errors import InvalidInput, NotFound
+from shared.errors import NotFound
 from shared.jobs.record import JobRecord
 from shared.jobs.states import TERMINAL_STATES
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
@@ -21,6 +21,7 @@ from shared.operations.tasks import (
     CancelParams,
     CancelResult,
     ErrorInfo,
+    JobIdField,
     JobStatus,
     LogLimit,
     LogStart,
@@ -28,9 +29,10 @@ from shared.operations.tasks import (
     PveTaskParams,
     TaskLogLine,
     TaskLogPage,
+    UpidField,
+    require_one_target,
 )
 from shared.pve.upid import Upid
-from shared.sanitize import JobId, UpidText
 
 __all__ = ["job_status", "register"]
 
@@ -39,10 +41,6 @@ TASK_LOG = operation("pve_task_log")
 CANCEL = operation("cancel_task")
 _ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
-JobIdArg = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
-UpidArg = Annotated[
-    UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started outside this server.")
-]
 WaitArg = Annotated[
     float,
     Field(ge=0, le=55, description="Wait up to this many seconds for the job to finish before answering (0: don't)."),
@@ -68,11 +66,6 @@ def job_status(record: JobRecord) -> JobStatus:
     )
 
 
-def _one_of(job_id: str | None, upid: str | None) -> None:
-    if (job_id is None) == (upid is None):
-        raise InvalidInput("give exactly one of job_id or upid", hint="Pass the job_id a tool returned, or a UPID.")
-
-
 async def _our_job(app: FrontendApp, job_id: str | None, upid: str | None) -> str | None:
     """The job ID these arguments name, if the job is ours; None for a foreign UPID."""
     if job_id is not None:
@@ -93,7 +86,7 @@ async def _record(app: FrontendApp, job_id: str) -> JobRecord:
 
 
 async def get_task_status(
-    ctx: Context[Any, Any], job_id: JobIdArg = None, upid: UpidArg = None, wait_seconds: WaitArg = 0
+    ctx: Context[Any, Any], job_id: JobIdField = None, upid: UpidField = None, wait_seconds: WaitArg = 0
 ) -> JobStatus:
     """Where a job stands: state, progress, UPID, PVE exit status, warnings, result or error.
 
@@ -101,7 +94,7 @@ async def get_task_status(
     ended. With wait_seconds, the answer comes as soon as the job ends (or when the time is up).
     A UPID of a task started outside this server is read from PVE directly.
     """
-    _one_of(job_id, upid)
+    require_one_target(job_id, upid)
     app = app_of(ctx)
     ours = await _our_job(app, job_id, upid)
     if ours is None:
@@ -115,8 +108,8 @@ async def get_task_status(
 
 async def get_task_log(
     ctx: Context[Any, Any],
-    job_id: JobIdArg = None,
-    upid: UpidArg = None,
+    job_id: JobIdField = None,
+    upid: UpidField = None,
     start: LogStart = 0,
     limit: LogLimit = 50,
 ) -> TaskLogPage:
@@ -125,7 +118,7 @@ async def get_task_log(
     Read on with start=next_start while next_start is set; while task_done is false more
     lines may still come. A UPID of a task started outside this server is read from PVE.
     """
-    _one_of(job_id, upid)
+    require_one_target(job_id, upid)
     app = app_of(ctx)
     ours = await _our_job(app, job_id, upid)
     if ours is None:
@@ -147,7 +140,7 @@ async def get_task_log(
 async def _confirm_cancel(
     ctx: Context[Any, Any], job_id: str | None, upid: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
-    _one_of(job_id, upid)
+    require_one_target(job_id, upid)
     if confirmed:
         return Approval(approve=True)
     app = app_of(ctx)
@@ -164,17 +157,15 @@ async def _confirm_cancel(
         assert upid is not None
         task = Upid.parse(upid)
         summary = f"stop PVE task {task.type} of {task.id or 'the node'} on node {task.node} (started elsewhere)"
-        plan = Plan(
-            action="cancel_task", summary=summary, node=task.node, vmid=int(task.id) if task.id.isdigit() else None
-        )
+        plan = Plan(action="cancel_task", summary=summary, node=task.node, vmid=task.vmid)
     return ask(ctx, confirmed, plan)
 
 
 async def cancel_task(
     ctx: Context[Any, Any],
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_cancel)],
-    job_id: JobIdArg = None,
-    upid: UpidArg = None,
+    job_id: JobIdField = None,
+    upid: UpidField = None,
     confirmed: Confirmed = False,
     wait_seconds: WaitSeconds = None,
 ) -> ChangeReport[CancelResult]:

@@ -24,11 +24,20 @@ __all__ = [
     "TaskLogLine",
     "TaskLogPage",
     "UpidField",
+    "require_one_target",
 ]
 
 
 JobIdField = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
-UpidField = Annotated[UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started elsewhere.")]
+UpidField = Annotated[
+    UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started outside this server.")
+]
+
+
+def require_one_target(job_id: str | None, upid: str | None) -> None:
+    """Refuse anything but exactly one of a job ID and a UPID."""
+    if (job_id is None) == (upid is None):
+        raise InvalidInput("give exactly one of job_id or upid", hint="Pass the job_id a tool returned, or a UPID.")
 
 
 class PveTaskParams(Params):
@@ -100,8 +109,7 @@ class CancelParams(Params):
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
-        if (self.job_id is None) == (self.upid is None):
-            raise InvalidInput("give exactly one of job_id or upid", hint="Pass the job_id a tool returned, or a UPID.")
+        require_one_target(self.job_id, self.upid)
         return self
 
 

@@ -14,14 +14,16 @@ from datetime import UTC, datetime
 
 from shared.errors import InvalidInput
 
-__all__ = ["Upid"]
+__all__ = ["UPID_PATTERN", "Upid"]
 
-# The same pattern PVE::UPID::decode uses, so we accept exactly what PVE accepts.
-_UPID = re.compile(
-    r"^UPID:(?P<node>[a-zA-Z0-9]([a-zA-Z0-9\-]*[a-zA-Z0-9])?):(?P<pid>[0-9A-Fa-f]{8}):"
-    r"(?P<pstart>[0-9A-Fa-f]{8,9}):(?P<starttime>[0-9A-Fa-f]{8}):(?P<type>[^:\s/]+):"
-    r"(?P<id>[^:\s/]*):(?P<user>[^:\s/]+):$"
+#: the same pattern PVE::UPID::decode uses, so we accept exactly what PVE accepts; no field holds
+#: a ':', so the fields are what lies between them. Plain groups only: tool schemas publish it
+#: as a JSON Schema pattern (ECMA-262), which has no (?P<name>...).
+UPID_PATTERN = (
+    r"^UPID:[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?:[0-9A-Fa-f]{8}:[0-9A-Fa-f]{8,9}:[0-9A-Fa-f]{8}"
+    r":[^:\s/]+:[^:\s/]*:[^:\s/]+:$"
 )
+_UPID = re.compile(UPID_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -42,21 +44,21 @@ class Upid:
     @classmethod
     def parse(cls, text: str) -> Upid:
         """Parse PVE's UPID text; anything PVE itself would not accept raises InvalidInput."""
-        found = _UPID.match(text)
-        if found is None:
+        if _UPID.match(text) is None:
             raise InvalidInput(
                 f"{text!r} is not a PVE task id (UPID:node:pid:pstart:starttime:type:id:user:)",
                 hint="Pass the UPID exactly as PVE returned it, including the trailing colon.",
             )
-        user, _, token = found["user"].partition("!")
+        _, node, pid, pstart, starttime, kind, target, owner, _ = text.split(":")
+        user, _, token = owner.partition("!")
         return cls(
             text=text,
-            node=found["node"],
-            pid=int(found["pid"], 16),
-            pstart=int(found["pstart"], 16),
-            starttime=int(found["starttime"], 16),
-            type=found["type"],
-            id=found["id"],
+            node=node,
+            pid=int(pid, 16),
+            pstart=int(pstart, 16),
+            starttime=int(starttime, 16),
+            type=kind,
+            id=target,
             user=user,
             token=token or None,
         )
@@ -64,6 +66,11 @@ class Upid:
     @property
     def started_at(self) -> datetime:
         return datetime.fromtimestamp(self.starttime, tz=UTC)
+
+    @property
+    def vmid(self) -> int | None:
+        """The guest the task is about, when its `id` is a VMID (it names a storage or nothing for some tasks)."""
+        return int(self.id) if self.id.isdigit() else None
 
     @property
     def owner(self) -> str:
