@@ -2,7 +2,7 @@
 
 stdout carries the MCP protocol and nothing else; logs go to stderr (and the log file and
 Redis stream). `--demo` starts the bundled PVE simulator in this process and points the
-server at it, so the whole product runs with nothing installed.
+server at it, embedded (REDIS_URL is ignored), so the whole product runs with nothing installed.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ async def _serve(settings: Settings, demo: bool) -> None:
     from pvesim.demo import demo_simulator  # noqa: PLC0415  # the simulator is only loaded for --demo
 
     async with demo_simulator() as sim:
-        settings = settings.model_copy(update=sim.settings_update())
+        # the demo's cluster lives in this process, so its jobs must too: never a shared Redis's workers
+        settings = settings.model_copy(update={**sim.settings_update(), "redis_url": None})
         redactor.add(*settings.secrets())
         formatter = configure_logging(settings, role="mcp", redactor=redactor)
         await build_server(settings, log_formatter=formatter).run_stdio_async()

@@ -17,12 +17,13 @@ from typing import Any, TypeVar
 
 import structlog
 from mcp.server.mcpserver import Context
+from pydantic import ValidationError
 
 from mcp_frontend.waiting import ProgressCallback, wait_for_job
 from shared.catalogue import Operation
-from shared.errors import ProxmoxMcpError, WaitTimeout
+from shared.errors import InternalError, ProxmoxMcpError, WaitTimeout, validation_message
 from shared.jobs import keys
-from shared.jobs.connection import RedisConnections, connect_redis
+from shared.jobs.connection import FRONTEND_RETRIES, RedisConnections, connect_redis
 from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.store import JobStore
@@ -48,7 +49,6 @@ class FrontendApp:
     connections: RedisConnections
     store: JobStore
     queue: JobQueue
-    redactor: Redactor
 
     async def submit_and_wait(
         self, op: Operation, params: Params, *, wait_seconds: float, on_progress: ProgressCallback | None = None
@@ -65,7 +65,12 @@ class FrontendApp:
             raise await self._not_finished(record)
         if record.error is not None:
             raise record.error
-        return result.model_validate(record.result)
+        if not record.state.succeeded:  # ended without an error: cancelled (cancel_task), or by a worker's limit
+            raise WaitTimeout(
+                f"job {record.job_id} ({record.operation}) ended {record.state.value}: {record.message or 'no result'}",
+                hint="Call the tool again.",
+            )
+        return _result(record, result)
 
     async def change(
         self, ctx: Context[Any, Any], op: Operation, params: Params, result: type[R], wait_seconds: float | None
@@ -100,6 +105,19 @@ class FrontendApp:
         )
 
 
+async def _started(worker: QueueWorker, task: asyncio.Task[None]) -> None:
+    """Wait until the embedded worker takes jobs; if it fails to start, fail the server's start with its reason."""
+    ready = asyncio.create_task(worker.ready.wait())
+    await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
+    if worker.ready.is_set():
+        return
+    ready.cancel()
+    failure = task.exception()
+    if isinstance(failure, ProxmoxMcpError):
+        raise failure
+    raise InternalError(f"the embedded worker did not start: {failure!r}")
+
+
 def _with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
     """A failed task's error, its message ending with the last lines of the task log."""
     tail = error.details.get("log_tail") if error.details else None
@@ -122,8 +140,20 @@ def change_report(record: JobRecord, result: type[R]) -> ChangeReport[R]:
         **record.summary(),
         duration_seconds=round((ended - started).total_seconds(), 3) if started and ended else None,
         message=message,
-        result=result.model_validate(record.result) if record.result is not None else None,
+        result=_result(record, result) if record.result is not None else None,
     )
+
+
+def _result(record: JobRecord, result: type[R]) -> R:
+    """The job's result as `result`; one that does not fit is our bug (worker and server disagree), not bad input."""
+    try:
+        return result.model_validate(record.result)
+    except ValidationError as exc:
+        raise InternalError(
+            f"the result of job {record.job_id} ({record.operation}) does not fit {result.__name__}: "
+            f"{validation_message(exc)}",
+            hint="Run the same version of proxmox-mcp for the server and its workers.",
+        ) from None
 
 
 def app_of(ctx: Context[Any, Any]) -> FrontendApp:
@@ -138,10 +168,11 @@ async def frontend_app(
     settings: Settings, *, log_formatter: logging.Formatter | None = None
 ) -> AsyncIterator[FrontendApp]:
     """Connect the store (and, when embedded, start the in-process worker) for the server's lifetime."""
-    connections = connect_redis(settings)
-    redactor = Redactor(settings.secrets())
+    connections = connect_redis(settings, retries=FRONTEND_RETRIES)
     store = JobStore(connections.store, ttl_seconds=settings.job_ttl_seconds)
-    app = FrontendApp(settings, connections, store, JobQueue(connections.arq, store, redactor=redactor), redactor)
+    app = FrontendApp(
+        settings, connections, store, JobQueue(connections.arq, store, redactor=Redactor(settings.secrets()))
+    )
     sink = None
     if log_formatter is not None:
         sink = RedisLogSink(connections.store, formatter=log_formatter, maxlen=settings.log_stream_max)
@@ -152,6 +183,7 @@ async def frontend_app(
         if connections.embedded:
             worker = build_worker(settings, connections=connections, handle_signals=False)
             worker_task = asyncio.create_task(worker.async_run(), name="embedded-worker")
+            await _started(worker, worker_task)
         log.info("frontend_started", embedded=connections.embedded)
         yield app
     finally:

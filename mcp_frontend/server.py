@@ -36,9 +36,8 @@ from mcp_frontend.tools import (
     tasks,
     usage,
 )
-from shared.errors import InternalError, InvalidInput, JobStoreUnavailable, ProxmoxMcpError
+from shared.errors import InternalError, InvalidInput, JobStoreUnavailable, ProxmoxMcpError, validation_message
 from shared.settings import Settings
-from workers.runtime import validation_message
 
 __all__ = ["ProxmoxMcpServer", "build_server"]
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
+
 __all__ = [
     "AuthenticationFailed",
     "ConfirmationRequired",
@@ -57,6 +59,7 @@ __all__ = [
     "WaitTimeout",
     "error_codes",
     "error_from_fields",
+    "validation_message",
 ]
 
 
@@ -252,3 +255,10 @@ def error_from_fields(
     """Rebuild an error from the fields a job record stores; an unknown code becomes InternalError."""
     cls = _BY_CODE.get(code, InternalError)
     return cls(message, hint=hint, details=details)
+
+
+def validation_message(exc: ValidationError) -> str:
+    """The first problem of a ValidationError as `field: message`, without echoing the value."""
+    first = exc.errors(include_input=False, include_url=False)[0]
+    where = ".".join(str(part) for part in first["loc"]) or "payload"
+    return f"{where}: {first['msg']}"

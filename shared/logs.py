@@ -132,7 +132,6 @@ class RedisLogSink:
     def __init__(self, redis: Redis, *, formatter: logging.Formatter, maxlen: int, buffer: int = 5000) -> None:
         self.redis = redis
         self.maxlen = maxlen
-        self.dropped = 0
         self._buffer: deque[tuple[str, str]] = deque(maxlen=buffer)
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -141,9 +140,7 @@ class RedisLogSink:
         self._handler.setFormatter(formatter)
 
     def push(self, level: str, line: str) -> None:
-        if len(self._buffer) == self._buffer.maxlen:
-            self.dropped += 1
-        self._buffer.append((level, line))
+        self._buffer.append((level, line))  # a full buffer (Redis gone a while) drops its oldest line
         loop = self._loop
         if loop is None or loop.is_closed():
             return

@@ -105,10 +105,6 @@ class Settings(BaseSettings):
         return self.redis_url is None
 
     @property
-    def pve_configured(self) -> bool:
-        return bool(self.proxmox_url and self.proxmox_token_name and self.proxmox_token_value)
-
-    @property
     def ssh_configured(self) -> bool:
         return self.ssh_key_file is not None and self.ssh_known_hosts is not None
 
@@ -135,7 +131,7 @@ class Settings(BaseSettings):
         return found
 
     def require_pve(self) -> None:
-        """Fail with one clear line when the PVE connection settings are incomplete."""
+        """Fail with one clear line when the settings for talking to PVE are incomplete or name unreadable files."""
         missing = [
             name
             for name, value in (
@@ -150,6 +146,20 @@ class Settings(BaseSettings):
                 f"missing setting {', '.join(missing)}",
                 hint="Set it in the environment or in .env (see .env.example).",
             )
+        ssh = {"PROXMOX_SSH_KEY": self.ssh_key_file, "PROXMOX_SSH_KNOWN_HOSTS": self.ssh_known_hosts}
+        if len({value is None for value in ssh.values()}) == 2:  # one set, the other not
+            given, absent = sorted(ssh, key=lambda name: ssh[name] is None)
+            raise InvalidInput(
+                f"{given} is set but {absent} is not: commands in containers need both",
+                hint="Set both (or neither, to leave execute_lxc_command off).",
+            )
+        ca_bundle = self.proxmox_ca_bundle if self.proxmox_verify_ssl else None  # unused without verification
+        for name, path in (("PROXMOX_CA_BUNDLE", ca_bundle), *ssh.items()):
+            if path is not None and not (path.is_file() and os.access(path, os.R_OK)):
+                raise InvalidInput(
+                    f"setting {name} names {path}, which is not a readable file",
+                    hint="Fix the path (inside a container: the path where the file is mounted).",
+                )
 
 
 def load_settings(env_file: str | Path | None = None, **overrides: object) -> Settings:

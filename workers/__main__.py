@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import socket
 import sys
+from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -21,13 +22,15 @@ __all__ = ["main"]
 
 
 async def _healthy_here(settings: Settings) -> bool:
-    """True when a worker on this host wrote its health key recently (one worker per container)."""
+    """True when this worker (PROXMOX_MCP_WORKER_NAME), or else one on this host, wrote its health key recently."""
     assert settings.redis_url is not None
     # no retry policy here: a health check must answer within its own timeout, not ride out an outage
     redis = Redis.from_url(settings.redis_url.get_secret_value(), socket_connect_timeout=3, socket_timeout=3)
     try:
-        pattern = keys.worker_health(f"{socket.gethostname()}-*")
         # arq rewrites the key every HEALTH_CHECK_SECONDS with a TTL one second longer: it exists while alive
+        if settings.worker_name is not None:
+            return bool(await redis.exists(keys.worker_health(settings.worker_name)))
+        pattern = keys.worker_health(f"{socket.gethostname()}-*")  # worker_name()'s default: host-PID
         async for _key in redis.scan_iter(match=pattern, count=100):
             return True
         return False
@@ -35,40 +38,63 @@ async def _healthy_here(settings: Settings) -> bool:
         await redis.aclose()
 
 
+class _Exit(Exception):
+    """Stop with this status after printing the one line that says why."""
+
+    def __init__(self, status: int, line: str) -> None:
+        super().__init__(line)
+        self.status = status
+
+
+def _settings(env_file: str | None) -> Settings:
+    try:
+        settings = load_settings(env_file)
+    except ProxmoxMcpError as exc:
+        raise _Exit(2, str(exc)) from None
+    if settings.redis_url is None:
+        raise _Exit(
+            2,
+            "REDIS_URL is not set. Next: a separate worker needs a shared Redis; without one, proxmox-mcp runs "
+            "its own worker.",
+        )
+    return settings
+
+
+def _check(settings: Settings) -> int:
+    try:
+        return 0 if asyncio.run(_healthy_here(settings)) else 1
+    except RedisError as exc:
+        raise _Exit(1, f"cannot reach Redis: {type(exc).__name__}") from None
+
+
+def _run(settings: Settings, *, burst: bool) -> int:
+    try:
+        formatter = configure_logging(settings, role="worker", redactor=Redactor(settings.secrets()))
+        build_worker(settings, log_formatter=formatter, burst=burst).run()
+    except ProxmoxMcpError as exc:
+        raise _Exit(2, str(exc)) from None
+    except RedisError as exc:  # the connection's retries (about a minute) ran out
+        parts = urlsplit(settings.redis_url.get_secret_value() if settings.redis_url else "")
+        raise _Exit(1, f"lost Redis at {parts.hostname}:{parts.port or 6379}: {exc}") from None
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="proxmox-mcp-worker", description=__doc__)
     parser.add_argument("--burst", action="store_true", help="exit once the queue is empty")
-    parser.add_argument("--check", action="store_true", help="exit 0 if a worker on this host is alive")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 0 if this worker (by its name) or one on this host is alive"
+    )
     parser.add_argument(
         "--env-file", help="read settings from this dotenv file (default: .env, or PROXMOX_MCP_ENV_FILE)"
     )
     args = parser.parse_args(argv)
     try:
-        settings = load_settings(args.env_file)
-    except ProxmoxMcpError as exc:
-        print(f"proxmox-mcp-worker: {exc}", file=sys.stderr)
-        return 2
-    if settings.redis_url is None:
-        print(
-            "proxmox-mcp-worker: REDIS_URL is not set. Next: a separate worker needs a shared Redis;"
-            " without one, proxmox-mcp runs its own worker.",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        if args.check:
-            try:
-                return 0 if asyncio.run(_healthy_here(settings)) else 1
-            except RedisError as exc:
-                print(f"proxmox-mcp-worker: cannot reach Redis: {type(exc).__name__}", file=sys.stderr)
-                return 1
-        formatter = configure_logging(settings, role="worker", redactor=Redactor(settings.secrets()))
-        worker = build_worker(settings, log_formatter=formatter, burst=args.burst)
-    except ProxmoxMcpError as exc:
-        print(f"proxmox-mcp-worker: {exc}", file=sys.stderr)
-        return 2
-    worker.run()
-    return 0
+        settings = _settings(args.env_file)
+        return _check(settings) if args.check else _run(settings, burst=args.burst)
+    except _Exit as exit_:
+        print(f"proxmox-mcp-worker: {exit_}", file=sys.stderr)
+        return exit_.status
 
 
 if __name__ == "__main__":

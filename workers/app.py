@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
-
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
 from shared.settings import Settings
@@ -20,5 +18,4 @@ class WorkerApp:
     settings: Settings
     pve: PveClient
     store: JobStore
-    redis: Redis
     name: str

@@ -92,34 +92,47 @@ def poll_delays(first: float = 0.05, factor: float = 1.6, cap: float = 2.0) -> I
         delay = min(cap, delay * factor)
 
 
-async def _fetch_new_lines(pve: PveClient, upid: Upid, have: int) -> list[str]:
-    """Task log lines after the first `have` (PVE's `start` is a 0-based line offset)."""
-    lines: list[str] = []
-    while True:
-        page = await pve.get_page(
-            _LOG,
-            TaskLogLine,
-            path={"node": upid.node, "upid": str(upid)},
-            query={"start": have + len(lines), "limit": _LOG_PAGE},
-        )
-        entries = [entry for entry in page.data if entry.n > have + len(lines)]
-        # PVE answers an empty log with one placeholder line "no content" (dump_logfile's ExtJS hack).
-        if page.total == 1 and len(entries) == 1 and entries[0].t == "no content":
-            return lines
-        lines.extend(entry.t for entry in entries)
-        if len(page.data) < _LOG_PAGE:
-            return lines
+@dataclass
+class _TaskLogCopy:
+    """Copies a task's log into the job's log, after the job's first `base` lines (its earlier tasks')."""
 
+    pve: PveClient
+    store: JobStore
+    job_id: str
+    upid: Upid
+    base: int
+    have: int = 0  # lines of this task copied so far
 
-async def _copy_log(pve: PveClient, store: JobStore, job_id: str, upid: Upid, have: int) -> tuple[int, list[str]]:
-    new = await _fetch_new_lines(pve, upid, have)
-    if new:
-        have = await store.append_log(job_id, new)
-        for line in new:
-            percent = parse_progress(line)
-            if percent is not None:
-                await store.progress(job_id, percent, line)
-    return have, new
+    async def poll(self) -> TaskStatus:
+        """The task's status, after copying its new log lines and their progress."""
+        status = await self.pve.get(_STATUS, TaskStatus, path={"node": self.upid.node, "upid": str(self.upid)})
+        new = await self._new_lines()
+        if new:
+            self.have = await self.store.append_log(self.job_id, new) - self.base
+            for line in new:
+                percent = parse_progress(line)
+                if percent is not None:
+                    await self.store.progress(self.job_id, percent, line)
+        return status
+
+    async def _new_lines(self) -> list[str]:
+        """Task log lines after the first `have` (PVE's `start` is a 0-based line offset)."""
+        have = self.have
+        lines: list[str] = []
+        while True:
+            page = await self.pve.get_page(
+                _LOG,
+                TaskLogLine,
+                path={"node": self.upid.node, "upid": str(self.upid)},
+                query={"start": have + len(lines), "limit": _LOG_PAGE},
+            )
+            entries = [entry for entry in page.data if entry.n > have + len(lines)]
+            # PVE answers an empty log with one placeholder line "no content" (dump_logfile's ExtJS hack).
+            if page.total == 1 and len(entries) == 1 and entries[0].t == "no content":
+                return lines
+            lines.extend(entry.t for entry in entries)
+            if len(page.data) < _LOG_PAGE:
+                return lines
 
 
 async def follow_task(
@@ -129,16 +142,24 @@ async def follow_task(
     upid: Upid,
     *,
     deadline: float,
+    log_base: int = 0,
     delays: Iterator[float] | None = None,
 ) -> TaskEnd | None:
-    """Follow `upid` until it stops (returns how) or `deadline` (time.monotonic) passes (returns None)."""
+    """Follow `upid` until it stops (returns how) or `deadline` (time.monotonic) passes (returns None).
+
+    The task's log lines go to the job's log after its first `log_base` lines (those of the
+    job's earlier tasks). A poll still going at the deadline is abandoned: the next slice
+    fetches the same lines again.
+    """
     delays = delays or poll_delays()
-    have = await store.log_length(job_id)
-    path = {"node": upid.node, "upid": str(upid)}
+    copy = _TaskLogCopy(pve, store, job_id, upid, log_base)
+    copy.have = await store.log_length(job_id) - log_base
     while True:
         try:
-            status = await pve.get(_STATUS, TaskStatus, path=path)
-            have, _ = await _copy_log(pve, store, job_id, upid, have)
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                status = await copy.poll()
+        except TimeoutError:
+            return None
         except (TransientPveError, NotFound, RequestRejected) as exc:
             young = time.time() - upid.starttime < _VISIBILITY_GRACE_SECONDS
             if not isinstance(exc, TransientPveError) and not young:
@@ -147,7 +168,7 @@ async def follow_task(
         else:
             if status.status == "stopped":
                 exitstatus = status.exitstatus or "unknown"
-                page = await store.read_log(job_id, 0, have)
+                page = await store.read_log(job_id, log_base, copy.have)
                 log.info("task_finished", upid=str(upid), exitstatus=exitstatus)
                 return TaskEnd(
                     exitstatus=exitstatus,

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import TypeAdapter
+import structlog
 
-from shared.errors import NotFound
+from shared.errors import InvalidInput, NotFound, ProxmoxMcpError
 from shared.pve.client import PveClient
 from shared.pve.models import ClusterResource, LxcStatus, QemuStatus
 from shared.sanitize import GuestKind
 
-__all__ = ["Guest", "PowerState", "cluster_guests", "guest_exists", "power_state", "resolve_guest"]
+__all__ = [
+    "Guest",
+    "PowerState",
+    "cluster_guests",
+    "guest_exists",
+    "power_state",
+    "power_state_after",
+    "resolve_guest",
+]
 
-_RESOURCES = TypeAdapter(list[ClusterResource])
+log = structlog.get_logger("workers.guests")
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,15 @@ class Guest:
         """Placeholder values for `/nodes/{node}/{kind}/{vmid}/...` templates."""
         return {"node": self.node, "vmid": self.vmid}
 
+    @property
+    def label(self) -> str:
+        """How PVE's own messages name it: `VM 100` or `CT 101`."""
+        return f"{'VM' if self.kind == 'qemu' else 'CT'} {self.vmid}"
+
+    def task_type(self, action: str) -> str:
+        """PVE's task type for `action` on this guest: qmstart, vzcreate, qmdestroy, ..."""
+        return f"{'qm' if self.kind == 'qemu' else 'vz'}{action}"
+
     def template_for(self, suffix: str) -> str:
         """The API path template of this guest's kind, e.g. `/nodes/{node}/lxc/{vmid}/config`."""
         return f"/nodes/{{node}}/{self.kind}/{{vmid}}{suffix}"
@@ -39,12 +56,18 @@ class Guest:
 
 async def cluster_guests(pve: PveClient) -> list[ClusterResource]:
     """Every VM and container in the cluster (GET /cluster/resources?type=vm)."""
-    resources = await pve.get("/cluster/resources", _RESOURCES, query={"type": "vm"})
+    resources = await pve.get("/cluster/resources", list[ClusterResource], query={"type": "vm"})
     return [r for r in resources if r.type in ("qemu", "lxc") and r.vmid is not None]
 
 
-async def resolve_guest(pve: PveClient, vmid: int, node: str | None = None) -> Guest:
-    """The guest with `vmid`; when `node` is given, it must be the guest's node."""
+def _kind_name(kind: GuestKind) -> str:
+    return "a qemu VM" if kind == "qemu" else "a container"
+
+
+async def resolve_guest(
+    pve: PveClient, vmid: int, node: str | None = None, *, kind: GuestKind | None = None, hint: str | None = None
+) -> Guest:
+    """The guest with `vmid`; when `node` is given it must be the guest's node, when `kind` its kind (else `hint`)."""
     for resource in await cluster_guests(pve):
         if resource.vmid != vmid:
             continue
@@ -54,8 +77,10 @@ async def resolve_guest(pve: PveClient, vmid: int, node: str | None = None) -> G
                 f"guest {vmid} is on node {found_node}, not on {node}",
                 hint=f"Call again with node={found_node}, or omit node.",
             )
-        kind: GuestKind = "qemu" if resource.type == "qemu" else "lxc"
-        return Guest(vmid, found_node, kind, resource.name, resource.status, bool(resource.template))
+        found_kind: GuestKind = "qemu" if resource.type == "qemu" else "lxc"
+        if kind is not None and kind != found_kind:
+            raise InvalidInput(f"guest {vmid} is {_kind_name(found_kind)}, not {_kind_name(kind)}", hint=hint)
+        return Guest(vmid, found_node, found_kind, resource.name, resource.status, bool(resource.template))
     raise NotFound(
         f"no guest with VMID {vmid} in the cluster",
         hint="List guests with list_vms or list_lxc_containers and use one of their VMIDs.",
@@ -82,6 +107,18 @@ async def power_state(pve: PveClient, guest: Guest) -> PowerState:
     return PowerState(lxc.status, False)
 
 
-async def guest_exists(pve: PveClient, vmid: int) -> bool:
-    """Whether the cluster lists a guest with this VMID."""
-    return any(r.vmid == vmid for r in await cluster_guests(pve))
+async def power_state_after(pve: PveClient, guest: Guest) -> str:
+    """The power state after a change, for its report; "unknown" when PVE cannot say right now.
+
+    The change itself is done by then: a failing read must not turn its job into a failure.
+    """
+    try:
+        return str(await power_state(pve, guest))
+    except ProxmoxMcpError as exc:
+        log.warning("status_after_unknown", vmid=guest.vmid, code=exc.code)
+        return "unknown"
+
+
+async def guest_exists(pve: PveClient, vmid: int, name: str | None = None) -> bool:
+    """Whether the cluster lists a guest with this VMID (and, if given, this name)."""
+    return any(r.vmid == vmid and (name is None or r.name == name) for r in await cluster_guests(pve))

@@ -12,14 +12,22 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 import structlog
 from arq.worker import Function, Retry, func
 from pydantic import ValidationError
 
 from shared.catalogue import Operation
-from shared.errors import InternalError, InvalidInput, Locked, ProxmoxMcpError, WaitTimeout
+from shared.errors import (
+    InternalError,
+    InvalidInput,
+    Locked,
+    ProxmoxMcpError,
+    TransientPveError,
+    WaitTimeout,
+    validation_message,
+)
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
@@ -29,13 +37,15 @@ from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
 from workers.app import WorkerApp
 
-__all__ = ["Handler", "JobContext", "JobEnded", "Outcome", "job_function", "validation_message"]
+__all__ = ["Handler", "JobContext", "JobEnded", "Outcome", "cancelled_message", "job_function"]
 
 log = structlog.get_logger("workers.runtime")
 
 #: the handler's own deadline sits this far inside arq's job timeout, so we (not arq) end a slow job
 _DEADLINE_MARGIN_SECONDS = 2.0
 _LOCK_RETRY_SECONDS = 1.0
+#: a change that hit a passing failure (PVE or a node unreachable) after it dispatched tries again this soon
+_TRANSIENT_RETRY_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,14 @@ class JobEnded(Exception):  # an ending, not an error: cancelled, timed out, unk
         self.message = message
 
 
+def cancelled_message(record: JobRecord) -> str:
+    """How a job cancelled before its next PVE task ended: what it had done by then."""
+    done = [str(step.get("step")) for step in record.steps]
+    if not done:
+        return "cancelled before it started a PVE task; nothing was changed"
+    return f"cancelled after its {', '.join(done)} step(s) ran; nothing more was changed"
+
+
 @dataclass
 class JobContext:
     """What a handler gets besides its params: the worker's resources and this job's record."""
@@ -64,10 +82,11 @@ class JobContext:
     app: WorkerApp
     op: Operation
     record: JobRecord
-    attempt: int
     #: monotonic time this pickup started: a slice of following a task ends relative to it
     started: float
     locked_vmid: int | None = None
+    #: set once a lock wait has run out, so the Locked that ends the job is not waited on again
+    lock_wait_over: bool = False
 
     @property
     def job_id(self) -> str:
@@ -79,31 +98,54 @@ class JobContext:
             self.record.node, self.record.kind = node, kind
             await self.app.store.update(self.job_id, node=node, kind=kind)
 
-    async def lock_guest(self, vmid: int) -> None:
-        """Hold the guest's write lock for this job, or wait (rerun later) while another job holds it."""
+    async def try_lock_guest(self, vmid: int) -> str | None:
+        """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it."""
         ttl = 2 * self.op.timeout_seconds(self.app.settings)
-        holder = await acquire_guest_lock(self.app.redis, vmid, self.job_id, ttl)
+        holder = await acquire_guest_lock(self.app.store.redis, vmid, self.job_id, ttl)
         if holder is None:
             self.locked_vmid = vmid
+        return holder
+
+    async def release_guest(self) -> None:
+        """Let go of the guest lock before the job ends (a VMID it will not use after all)."""
+        if self.locked_vmid is not None:
+            await release_guest_lock(self.app.store.redis, self.locked_vmid, self.job_id)
+            self.locked_vmid = None
+
+    async def lock_guest(self, vmid: int) -> None:
+        """Hold the guest's write lock for this job, or wait (rerun later) while another job holds it."""
+        holder = await self.try_lock_guest(vmid)
+        if holder is None:
             return
-        waited = (utcnow() - self.record.created_at).total_seconds()
-        if waited > self.app.settings.lock_wait_seconds:
-            raise Locked(
-                f"guest {vmid} is still being changed by job {holder} after {waited:.0f}s",
+        await self.wait_for_lock(
+            Locked(
+                f"guest {vmid} is being changed by job {holder}",
                 hint=f"Follow that job with get_task_status(job_id='{holder}'), then call again.",
             )
-        log.info("guest_lock_wait", vmid=vmid, holder=holder)
+        )
+
+    async def wait_for_lock(self, error: Locked) -> NoReturn:
+        """Rerun later while the guest is locked (by our job or PVE's task); after PROXMOX_MCP_LOCK_WAIT, fail.
+
+        The wait is measured from when it began, not from the job's creation, so a job that
+        first spent its time following a task still gets the whole wait. Waits for our lock and
+        then PVE's count as one; dispatching the step ends it (JobStore.record_upid).
+        """
+        since = self.record.lock_wait_since
+        if since is None:
+            since = self.record.lock_wait_since = utcnow()
+            await self.app.store.update(self.job_id, lock_wait_since=since)
+        waited = (utcnow() - since).total_seconds()
+        if waited > self.app.settings.lock_wait_seconds:
+            self.lock_wait_over = True
+            raise Locked(
+                f"{error.message} (gave up after waiting {waited:.0f}s)", hint=error.hint, details=error.details
+            )
+        log.info("lock_wait", reason=error.message, waited_s=round(waited))
         raise Retry(defer=_LOCK_RETRY_SECONDS)
 
 
 Handler = Callable[[JobContext, Any], Awaitable[Result | Outcome]]
-
-
-def validation_message(exc: ValidationError) -> str:
-    """The first problem of a ValidationError as `field: message`, without echoing the value."""
-    first = exc.errors(include_input=False, include_url=False)[0]
-    where = ".".join(str(part) for part in first["loc"]) or "payload"
-    return f"{where}: {first['msg']}"
 
 
 def _validate(op: Operation, payload: Any) -> Params:
@@ -144,6 +186,40 @@ async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.T
     return None
 
 
+def _made_progress(record: JobRecord) -> bool:
+    """Whether the change has sent anything to PVE (so failing it now would hide what it started)."""
+    return record.state in (JobState.DISPATCHING, JobState.RUNNING) or bool(record.steps)
+
+
+def _ending_before_run(job: JobContext) -> JobEnded | None:
+    """A change that must not run again: cancelled before its next task, or making no progress for too long.
+
+    Every slice, lock wait and passing failure reruns a change (arq Retry); each is bounded on
+    its own, and this bounds them together, counted from the last dispatch.
+    """
+    record, settings = job.record, job.app.settings
+    if record.cancel_requested and record.state is JobState.QUEUED:
+        return JobEnded(JobState.CANCELLED, cancelled_message(record))
+    since = max(t for t in (record.created_at, record.dispatched_at) if t is not None)
+    age = (utcnow() - since).total_seconds()
+    if age <= settings.task_max_seconds + settings.lock_wait_seconds + 2 * job.op.timeout_seconds(settings):
+        return None
+    if record.upid is not None:
+        return JobEnded(
+            JobState.TIMED_OUT, f"gave up after {age:.0f}s without seeing PVE task {record.upid} end; the task goes on"
+        )
+    if record.state is JobState.DISPATCHING:
+        return JobEnded(JobState.UNKNOWN, f"gave up after {age:.0f}s: PVE may or may not have started {record.step}")
+    return JobEnded(JobState.TIMED_OUT, f"gave up after {age:.0f}s before starting a PVE task")
+
+
+async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: int | None) -> None:
+    """Release the guest lock this job may hold (from this pickup or an earlier one); only ours is released."""
+    vmid = locked if locked is not None else (record.vmid if op.guest_write else None)
+    if vmid is not None:
+        await release_guest_lock(app.store.redis, vmid, record.job_id)
+
+
 async def _end(
     app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: asyncio.Task[None] | None
 ) -> str:
@@ -162,8 +238,7 @@ async def _end(
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
         await store.fail(job.job_id, outcome, **({"exitstatus": exitstatus} if exitstatus else {}))
         state = JobState.FAILED
-    if job.locked_vmid is not None:
-        await release_guest_lock(app.redis, job.locked_vmid, job.job_id)
+    await _release_guest(app, job.op, job.record, job.locked_vmid)
     log.info(
         "job_finished",
         state=state.value,
@@ -173,40 +248,69 @@ async def _end(
     return state.value
 
 
-async def run_job(  # noqa: PLR0917  # the pickup's facts, all positional at its one call site
-    app: WorkerApp, op: Operation, handler: Handler, job_id: str, attempt: int, payload: Any
-) -> str:
+async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outcome | ProxmoxMcpError | JobEnded:
+    """The handler's outcome, or the error or ending it raised; raises Retry when the job must run again."""
+    op, settings = job.op, job.app.settings
+    change = op.tier is not Tier.SAFE
+    timeout = op.timeout_seconds(settings)
+    deadline: asyncio.Timeout | None = None
+    try:
+        params = _validate(op, payload)
+        enforce_tier(
+            op.tier, allow_danger=settings.proxmox_allow_danger, confirmed=bool(getattr(params, "confirmed", False))
+        )
+        if change and (ending := _ending_before_run(job)) is not None:
+            raise ending
+        async with asyncio.timeout(timeout - _DEADLINE_MARGIN_SECONDS) as deadline:
+            outcome = await handler(job, params)
+    except TimeoutError:
+        if deadline is None or not deadline.expired():
+            raise
+        if change:
+            # the record says how far it got (nothing sent, dispatching, following): the rerun goes on from there
+            log.warning("job_slice_overran", timeout_s=timeout)
+            raise Retry(defer=_TRANSIENT_RETRY_SECONDS) from None
+        log.warning("job_timed_out", timeout_s=timeout)
+        return WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
+    except Locked as locked:
+        if not change or job.lock_wait_over:
+            return locked
+        try:
+            await job.wait_for_lock(locked)  # Retry while the wait lasts
+        except Locked as final:
+            return final
+    except TransientPveError as passing:
+        if not change or not _made_progress(job.record):
+            return passing  # nothing was sent to PVE: the agent may just call again
+        log.warning("job_transient_failure", code=passing.code, reason=passing.message)
+        raise Retry(defer=_TRANSIENT_RETRY_SECONDS) from None
+    except (ProxmoxMcpError, JobEnded) as ended:
+        return ended
+    return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
+
+
+async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any) -> str:
     """Run one pickup of a job; returns the state it left the job in."""
     started = time.monotonic()
-    timeout = op.timeout_seconds(app.settings)
     record = await _record_for(app, op, job_id, payload)
     if record.terminal:
         # arq may hand out a job again after we finished it (a kill between our write and arq's);
         # the outcome is already recorded, so running again could only repeat the effect.
         log.info("job_already_finished", state=record.state.value)
+        await _release_guest(app, op, record, None)
         return record.state.value
     pending = await _pickup(app, op, record)
-    job = JobContext(app, op, record, attempt, started)
+    job = JobContext(app, op, record, started)
     try:
-        params = _validate(op, payload)
-        confirmed = bool(getattr(params, "confirmed", False))
-        enforce_tier(op.tier, allow_danger=app.settings.proxmox_allow_danger, confirmed=confirmed)
-        async with asyncio.timeout(timeout - _DEADLINE_MARGIN_SECONDS):
-            outcome = await handler(job, params)
+        outcome = await _run_handler(job, handler, payload)
     except (Retry, asyncio.CancelledError):
         if pending is not None:
             await asyncio.shield(pending)
         raise  # arq runs the job again (next slice, lock wait, or this worker shutting down)
-    except TimeoutError:
-        log.warning("job_timed_out", timeout_s=timeout)
-        error = WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
-        return await _end(app, job, error, pending)
-    except (ProxmoxMcpError, JobEnded) as ended:
-        return await _end(app, job, ended, pending)
     except Exception:
         log.exception("job_crashed")
-        return await _end(app, job, InternalError(f"{op.name} failed unexpectedly in worker {app.name}"), pending)
-    return await _end(app, job, outcome if isinstance(outcome, Outcome) else Outcome(outcome), pending)
+        outcome = InternalError(f"{op.name} failed unexpectedly in worker {app.name}")
+    return await _end(app, job, outcome, pending)
 
 
 def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: int) -> Function:
@@ -215,9 +319,8 @@ def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: 
     async def run(ctx: dict[str, Any], payload: Any) -> dict[str, str]:
         app: WorkerApp = ctx["app"]
         job_id: str = ctx["job_id"]
-        attempt: int = ctx["job_try"]
-        with structlog.contextvars.bound_contextvars(job_id=job_id, operation=op.name, attempt=attempt):
-            state = await run_job(app, op, handler, job_id, attempt, payload)
+        with structlog.contextvars.bound_contextvars(job_id=job_id, operation=op.name, attempt=ctx["job_try"]):
+            state = await run_job(app, op, handler, job_id, payload)
         return {"state": state}
 
     run.__qualname__ = run.__name__ = op.name

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import shlex
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import asyncssh
 
@@ -40,15 +40,30 @@ def pct_exec_command(vmid: int, argv: list[str]) -> str:
     return shlex.join(["pct", "exec", str(vmid), "--", *argv])
 
 
-async def _drain(stream: asyncssh.SSHReader[bytes], cap: int) -> tuple[bytes, bool]:
-    """Everything the stream sends, keeping at most `cap` bytes (the rest is read and dropped)."""
-    kept = bytearray()
-    truncated = False
-    while chunk := await stream.read(_CHUNK):
-        room = cap - len(kept)
-        kept += chunk[: max(room, 0)]
-        truncated = truncated or len(chunk) > room
-    return bytes(kept), truncated
+@dataclass
+class _Capture:
+    """One output stream, kept up to `cap` bytes (the rest is read and dropped); what came survives a timeout."""
+
+    cap: int
+    data: bytearray = field(default_factory=bytearray)
+    truncated: bool = False
+
+    async def drain(self, stream: asyncssh.SSHReader[bytes]) -> None:
+        while chunk := await stream.read(_CHUNK):
+            room = self.cap - len(self.data)
+            self.data += chunk[: max(room, 0)]
+            self.truncated = self.truncated or len(chunk) > room
+
+
+def _output(exit_code: int, stdout: _Capture, stderr: _Capture, started: float) -> ExecOutput:
+    return ExecOutput(
+        exit_code,
+        bytes(stdout.data),
+        bytes(stderr.data),
+        stdout.truncated,
+        stderr.truncated,
+        time.monotonic() - started,
+    )
 
 
 async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str], seconds: float) -> ExecOutput:
@@ -67,16 +82,19 @@ async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str]
             connect_timeout=settings.proxmox_timeout,
         ) as connection:
             process = await connection.create_process(pct_exec_command(vmid, argv), encoding=None)
+            stdout, stderr = _Capture(cap), _Capture(cap)
             try:
                 async with asyncio.timeout(seconds):
-                    (stdout, out_cut), (stderr, err_cut) = await asyncio.gather(
-                        _drain(process.stdout, cap), _drain(process.stderr, cap)
-                    )
+                    await asyncio.gather(stdout.drain(process.stdout), stderr.drain(process.stderr))
                     completed = await process.wait()
             except TimeoutError:
                 process.close()
-                message = f"\n[timed out after {seconds:.0f}s; the command was stopped]\n".encode()
-                return ExecOutput(TIMED_OUT_EXIT, b"", message, False, False, time.monotonic() - started)
+                # closing our end of the channel need not stop pct exec on the node: say so, keep what came
+                stderr.data += (
+                    f"\n[timed out after {seconds:g}s: the SSH session was closed; "
+                    f"the command may still be running in the container]\n"
+                ).encode()
+                return _output(TIMED_OUT_EXIT, stdout, stderr, started)
     except asyncssh.HostKeyNotVerifiable as exc:
         raise SshFailed(f"the SSH host key of {host} is not the one known_hosts has: {exc.reason}") from None
     except asyncssh.PermissionDenied:
@@ -84,4 +102,4 @@ async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str]
     except (OSError, asyncssh.Error) as exc:
         raise SshFailed(f"cannot reach {host}:{settings.ssh_port} over SSH: {exc}") from None
     exit_code = completed.exit_status if completed.exit_status is not None else 255
-    return ExecOutput(exit_code, stdout, stderr, out_cut, err_cut, time.monotonic() - started)
+    return _output(exit_code, stdout, stderr, started)

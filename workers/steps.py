@@ -27,29 +27,27 @@ from datetime import UTC, datetime, timedelta
 
 import structlog
 from arq.worker import Retry
-from pydantic import TypeAdapter
 
-from shared.errors import DispatchUncertain, Locked, ProxmoxMcpError, TaskFailed
+from shared.errors import DispatchUncertain, Locked, ProxmoxMcpError, TaskFailed, TransientPveError
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Result
 from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
 from workers.follow import TaskEnd, follow_task
-from workers.runtime import JobContext, JobEnded, Outcome
+from workers.guests import Guest
+from workers.runtime import JobContext, JobEnded, Outcome, cancelled_message
 
-__all__ = ["StepOutcome", "TaskStep", "outcome_of", "run_step"]
+__all__ = ["StepOutcome", "TaskStep", "guest_step", "outcome_of", "run_step"]
 
 log = structlog.get_logger("workers.steps")
 
-_TASK_LIST = TypeAdapter(list[TaskSummary])
 #: a task PVE lists with a start time up to this much before our dispatch time is still ours (clock skew)
 _CLOCK_SKEW = timedelta(seconds=10)
 #: after a POST whose answer was lost, give PVE this long to register the task before looking for it
 _UNCERTAIN_GRACE_SECONDS = 3.0
 #: PVE's own lock conflicts inside a task ("can't lock file ... got timeout"): dispatch again later
 _PVE_LOCK_TEXTS = ("can't lock file", "is locked")
-_LOCK_RETRY_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -63,6 +61,16 @@ class TaskStep:
     dispatch: Callable[[], Awaitable[Upid]]
     #: is the step's effect already there? (used when no task of ours is found)
     effect_present: Callable[[], Awaitable[bool]] | None = None
+
+
+def guest_step(
+    guest: Guest,
+    action: str,
+    dispatch: Callable[[], Awaitable[Upid]],
+    effect_present: Callable[[], Awaitable[bool]] | None = None,
+) -> TaskStep:
+    """The step that runs PVE's `action` task on `guest` (qmstart, vzdestroy, ...), named after the action."""
+    return TaskStep(action, guest.node, guest.task_type(action), guest.vmid, dispatch, effect_present)
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,7 @@ async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Up
     """The task of `step` our token started since `since`, from the node's task list (active ones too)."""
     tasks = await job.app.pve.get(
         "/nodes/{node}/tasks",
-        _TASK_LIST,
+        list[TaskSummary],
         path={"node": step.node},
         query={
             "source": "all",
@@ -108,12 +116,25 @@ async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Up
 
 
 async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[Upid | None, bool]:
-    """(our task, if PVE has one) else (None, whether the effect is already there)."""
-    upid = await _find_our_task(job, step, since)
-    if upid is not None:
-        log.info("task_adopted", step=step.name, upid=str(upid))
-        return upid, True
-    present = step.effect_present is not None and await step.effect_present()
+    """(our task, if PVE has one) else (None, whether the effect is already there).
+
+    A passing failure propagates (the job reruns and reconciles again); any other means we
+    cannot tell what PVE did, and the job says so rather than guess.
+    """
+    try:
+        upid = await _find_our_task(job, step, since)
+        if upid is not None:
+            log.info("task_adopted", step=step.name, upid=str(upid))
+            return upid, True
+        present = step.effect_present is not None and await step.effect_present()
+    except TransientPveError:
+        raise
+    except ProxmoxMcpError as exc:
+        raise JobEnded(
+            JobState.UNKNOWN,
+            f"the {step.name} request may have reached PVE, and checking failed ({exc.code}: {exc.message}); "
+            f"it is not sent again",
+        ) from exc
     log.info("task_not_found", step=step.name, effect_present=present)
     return None, present
 
@@ -143,29 +164,30 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
         if found is None:
             if present:
                 return None  # the request did its work; only its answer was lost
-            raise Retry(defer=_LOCK_RETRY_SECONDS) from None  # nothing reached PVE: dispatch again
+            raise Retry(defer=1.0) from None  # nothing reached PVE: the rerun reconciles once more, then dispatches
         upid = found
-    except ProxmoxMcpError as refused:
+    except ProxmoxMcpError:
         # PVE answered with an error: it checks before it forks a task, so nothing started and a
-        # rerun must dispatch afresh rather than look for a task (it might adopt someone else's)
-        await store.transition(job.job_id, JobState.QUEUED, clear=("step", "dispatched_at"))
-        job.record.state, job.record.step, job.record.dispatched_at = JobState.QUEUED, None, None
-        if isinstance(refused, Locked):
-            await _wait_for_pve_lock(job, refused)
+        # rerun must dispatch afresh rather than look for a task (it might adopt someone else's).
+        # A Locked refusal reruns the job after a wait (workers.runtime).
+        await _reset_dispatch(job)
         raise
-    await store.record_upid(job.job_id, str(upid), step=step.name)
-    job.record.upid, job.record.state = str(upid), JobState.RUNNING
+    await _adopt(job, step, upid)
     log.info("task_dispatched", step=step.name, upid=str(upid))
     return upid
 
 
-async def _wait_for_pve_lock(job: JobContext, error: Locked) -> None:
-    """PVE refused because another task holds the guest: try again later, up to the lock wait limit."""
-    waited = (utcnow() - job.record.created_at).total_seconds()
-    if waited > job.app.settings.lock_wait_seconds:
-        raise error
-    log.info("pve_lock_wait", reason=error.message, waited_s=round(waited))
-    raise Retry(defer=_LOCK_RETRY_SECONDS) from None
+async def _adopt(job: JobContext, step: TaskStep, upid: Upid) -> None:
+    """Make `upid` the step's task in the record: from now on it is followed, never dispatched again."""
+    record = job.record
+    record.log_base = await job.app.store.record_upid(job.job_id, str(upid), step=step.name)
+    record.upid, record.state, record.lock_wait_since = str(upid), JobState.RUNNING, None
+
+
+async def _reset_dispatch(job: JobContext) -> None:
+    """Back to queued with no step under way: nothing of the current step reached PVE, so dispatch anew."""
+    await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "dispatched_at", "upid"))
+    job.record.state, job.record.step, job.record.dispatched_at, job.record.upid = JobState.QUEUED, None, None, None
 
 
 async def _cancel_if_requested(job: JobContext, upid: Upid | None) -> None:
@@ -174,7 +196,7 @@ async def _cancel_if_requested(job: JobContext, upid: Upid | None) -> None:
     if fresh is None or not fresh.cancel_requested:
         return
     if upid is None:
-        raise JobEnded(JobState.CANCELLED, "cancelled before its PVE task was started; nothing was changed")
+        raise JobEnded(JobState.CANCELLED, cancelled_message(job.record))
     await job.app.pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": str(upid)})
     log.info("task_stop_requested", upid=str(upid))
 
@@ -192,8 +214,7 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
         since = record.dispatched_at or record.created_at
         upid, present = await _reconcile(job, step, since)
         if upid is not None:
-            await job.app.store.record_upid(job.job_id, str(upid), step=step.name)
-            record.upid, record.state = str(upid), JobState.RUNNING
+            await _adopt(job, step, upid)
         elif present:
             outcome = StepOutcome(step.name, None, None)
             await _record_done(job, outcome, None)
@@ -206,8 +227,7 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
             await _record_done(job, outcome, None)
             return outcome
     await _cancel_if_requested(job, upid)
-    deadline = job.started + job.app.settings.task_slice_seconds
-    end = await follow_task(job.app.pve, job.app.store, job.job_id, upid, deadline=deadline)
+    end = await _follow(job, upid)
     if end is None:
         _check_task_limit(job)
         raise Retry(defer=0.1)  # the next slice resumes from the stored UPID
@@ -216,10 +236,9 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
         if fresh is not None and fresh.cancel_requested:
             raise JobEnded(JobState.CANCELLED, f"PVE stopped the task on request ({end.exitstatus})")
         if any(text in end.exitstatus for text in _PVE_LOCK_TEXTS):
-            # PVE's lock was busy inside the task: nothing changed, so dispatch the step anew later
-            await job.app.store.transition(job.job_id, JobState.DISPATCHING, clear=("upid",), step=step.name)
-            job.record.upid = None
-            await _wait_for_pve_lock(job, Locked(end.exitstatus))
+            # PVE's lock was busy inside the task: nothing changed, so the step is dispatched anew after a wait
+            await _reset_dispatch(job)
+            raise Locked(f"the PVE task {step.task_type} found the guest locked: {end.exitstatus}")
         raise TaskFailed(
             f"the PVE task {step.task_type} failed: {end.exitstatus}",
             hint=f"Read the whole task log with get_task_log(upid='{upid}').",
@@ -228,6 +247,23 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
     outcome = StepOutcome(step.name, str(upid), end)
     await _record_done(job, outcome, end.exitstatus)
     return outcome
+
+
+async def _follow(job: JobContext, upid: Upid) -> TaskEnd | None:
+    """One slice of following the step's task; a failure other than a passing one leaves its end unknown."""
+    deadline = job.started + job.app.settings.task_slice_seconds
+    try:
+        return await follow_task(
+            job.app.pve, job.app.store, job.job_id, upid, deadline=deadline, log_base=job.record.log_base
+        )
+    except TransientPveError:
+        raise  # the job reruns and resumes following
+    except ProxmoxMcpError as exc:
+        raise JobEnded(
+            JobState.UNKNOWN,
+            f"PVE task {upid} was started, but following it failed ({exc.code}: {exc.message}); "
+            f"read it with get_task_status(upid='{upid}')",
+        ) from exc
 
 
 def _check_task_limit(job: JobContext) -> None:

@@ -3,7 +3,8 @@
 arq polls its queue every `poll_delay` (0.5 s by default, ~250 ms added to every job on
 average). Our producer pushes a wake token per job (shared.jobs.queue); an idle worker
 blocks on that list and polls the moment a token arrives, so a job starts within a Redis
-round trip while an idle worker costs two commands a second.
+round trip while an idle worker costs about four commands a second (a poll and a wait per
+`poll_delay`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from shared.jobs.connection import RedisConnections, connect_redis
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink, configure_logging
 from shared.pve.client import PveClient
+from shared.pve.schema import load_schema
 from shared.redact import Redactor
 from shared.safety import Tier
 from shared.settings import Settings, load_settings
@@ -80,6 +82,8 @@ class QueueWorker(Worker):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._slot_freed = asyncio.Event()
+        #: set once on_startup has run and the worker takes jobs (the embedded frontend waits for it)
+        self.ready = asyncio.Event()
 
     def _release_sem_dec_counter_on_complete(self) -> None:
         super()._release_sem_dec_counter_on_complete()
@@ -92,8 +96,7 @@ class QueueWorker(Worker):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._slot_freed.wait(), self.poll_delay_s)
             return
-        # Redis 6+ takes a fractional BLPOP timeout; redis-py's stubs still say int
-        await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]
+        await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
 
     async def start_jobs(self, job_ids: list[bytes]) -> None:
         """arq's start_jobs, claiming a job in one round trip instead of four.
@@ -145,6 +148,7 @@ class QueueWorker(Worker):
         if self.on_startup:
             await self.on_startup(self.ctx)
         log.info("worker_started", worker=self.ctx["app"].name, functions=len(self.functions))
+        self.ready.set()
         while True:
             self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
             await self._poll_iteration()
@@ -159,9 +163,17 @@ class QueueWorker(Worker):
 
 
 def _lifecycle(
-    settings: Settings, conns: RedisConnections | None, log_formatter: logging.Formatter | None
+    settings: Settings,
+    conns: RedisConnections | None,
+    log_formatter: logging.Formatter | None,
+    *,
+    owns_store: bool = False,
 ) -> dict[str, Any]:
-    """on_startup/on_shutdown that create and close the worker's resources in arq's ctx."""
+    """on_startup/on_shutdown that create and close the worker's resources in arq's ctx.
+
+    Without `conns` (arq's CLI) the worker connects and closes its own; `owns_store` says the
+    store client of `conns` is the worker's to close (arq closes only its own pool).
+    """
     name = worker_name(settings)
     sinks: list[RedisLogSink] = []
     owned: list[RedisConnections] = []
@@ -171,10 +183,12 @@ def _lifecycle(
             owned.append(connect_redis(settings))
         shared = conns or owned[0]
         store = JobStore(shared.store, ttl_seconds=settings.job_ttl_seconds)
-        ctx["app"] = WorkerApp(settings, PveClient.from_settings(settings), store, shared.store, name)
+        ctx["app"] = WorkerApp(settings, PveClient.from_settings(settings), store, name)
         if log_formatter is not None and not shared.embedded:  # embedded: the frontend's sink already runs
             sinks.append(RedisLogSink(shared.store, formatter=log_formatter, maxlen=settings.log_stream_max))
             await sinks[0].start()
+        # read now, not on the first 403 it explains: parsing it takes ~0.1 s, which would stall every job then
+        await asyncio.to_thread(load_schema, "9.1")
 
     async def on_shutdown(ctx: dict[str, Any]) -> None:
         app: WorkerApp | None = ctx.get("app")
@@ -184,6 +198,8 @@ def _lifecycle(
             await sink.aclose()
         for own in owned:
             await own.aclose()
+        if owns_store and conns is not None:
+            await conns.store.aclose(close_connection_pool=True)
 
     return {"on_startup": on_startup, "on_shutdown": on_shutdown, "health_check_key": keys.worker_health(name)}
 
@@ -217,7 +233,7 @@ def build_worker(
     """Our worker for these settings; pass `connections` to share a Redis (the embedded mode does)."""
     settings.require_pve()
     conns = connections or connect_redis(settings)
-    options = worker_options(settings) | _lifecycle(settings, conns, log_formatter)
+    options = worker_options(settings) | _lifecycle(settings, conns, log_formatter, owns_store=connections is None)
     if not handle_signals:
         options["job_completion_wait"] = 0
     return QueueWorker(redis_pool=conns.arq, burst=burst, handle_signals=handle_signals, **options)

@@ -1,8 +1,10 @@
 """Redis connections: the arq pool (bytes, JSON codec) and the job store's client (text).
 
-With REDIS_URL set both talk to that Redis with a retry policy that rides out a Redis
-restart. Unset, both share one in-memory fakeredis server: the embedded mode, where the
-frontend also runs the worker, so the same code path needs nothing installed.
+With REDIS_URL set both talk to that Redis with a retry policy: a worker's rides out a
+Redis restart (about a minute); the MCP server's gives up within seconds, so a tool call
+answers JOB_STORE_UNAVAILABLE instead of hanging. Unset, both share one in-memory fakeredis
+server: the embedded mode, where the frontend also runs the worker, so the same code path
+needs nothing installed.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from shared.jobs import codec, keys
 from shared.settings import Settings
 
-__all__ = ["RedisConnections", "connect_redis"]
+__all__ = ["FRONTEND_RETRIES", "WORKER_RETRIES", "RedisConnections", "connect_redis"]
 
 #: per command: up to ~60 s of retries with jittered backoff (capped at 5 s), enough for a restart
-_RETRIES = 16
+WORKER_RETRIES = 16
+#: per command: up to ~3 s (0.05 s doubling, jittered), what a tool call can afford to wait
+FRONTEND_RETRIES = 6
 
 
 @dataclass
@@ -41,11 +45,9 @@ class RedisConnections:
         await self.arq.aclose(close_connection_pool=True)
 
 
-def _retry() -> Retry:
-    return Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), _RETRIES)
-
-
-def connect_redis(settings: Settings, *, fake_server: FakeServer | None = None) -> RedisConnections:
+def connect_redis(
+    settings: Settings, *, retries: int = WORKER_RETRIES, fake_server: FakeServer | None = None
+) -> RedisConnections:
     """Clients for REDIS_URL, or for an in-memory server when it is unset (pass one to share it)."""
     if settings.redis_url is None:
         server = fake_server or FakeServer()
@@ -55,7 +57,7 @@ def connect_redis(settings: Settings, *, fake_server: FakeServer | None = None) 
     else:
         url = settings.redis_url.get_secret_value()
         options = {
-            "retry": _retry(),
+            "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
             "retry_on_error": [RedisConnectionError, RedisTimeoutError],
             "socket_connect_timeout": 5,
             "socket_keepalive": True,

@@ -14,7 +14,7 @@ from redis.exceptions import WatchError
 
 from shared.jobs import keys
 
-__all__ = ["acquire_guest_lock", "guest_lock_holder", "release_guest_lock"]
+__all__ = ["acquire_guest_lock", "release_guest_lock"]
 
 
 async def acquire_guest_lock(redis: Redis, vmid: int, job_id: str, ttl_seconds: float) -> str | None:
@@ -47,8 +47,3 @@ async def release_guest_lock(redis: Redis, vmid: int, job_id: str) -> None:
                 await pipe.execute()
         except WatchError:
             pass  # someone else's now (ours expired): not ours to release
-
-
-async def guest_lock_holder(redis: Redis, vmid: int) -> str | None:
-    holder: str | None = await redis.get(keys.guest_lock(vmid))
-    return holder

@@ -47,6 +47,10 @@ class JobRecord(BaseModel):
     steps: list[dict[str, Any]] = Field(default_factory=list)
     #: set by cancel_task; a worker that sees it stops the task (or never starts it)
     cancel_requested: bool = False
+    #: lines of the job's log before the current step's task: that task's line n is log line log_base+n
+    log_base: int = 0
+    #: when the job began waiting for its guest to be free (our lock, then PVE's); cleared at its next dispatch
+    lock_wait_since: datetime | None = None
     attempts: int = 0
     worker: str | None = None
     created_at: datetime = Field(default_factory=utcnow)

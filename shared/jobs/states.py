@@ -31,6 +31,11 @@ class JobState(StrEnum):
     def terminal(self) -> bool:
         return self in TERMINAL_STATES
 
+    @property
+    def succeeded(self) -> bool:
+        """Done and did its work (with or without warnings)."""
+        return self in (JobState.SUCCEEDED, JobState.SUCCEEDED_WITH_WARNINGS)
+
 
 TERMINAL_STATES = frozenset(
     {

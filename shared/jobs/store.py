@@ -14,6 +14,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
+from redis.exceptions import WatchError
 
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
@@ -80,9 +81,11 @@ class JobStore:
         fields = await self.redis.hgetall(keys.job_record(job_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict
         return JobRecord.from_hash(fields) if fields else None
 
-    async def update(self, job_id: str, **fields: Any) -> None:
-        """Set record fields without a state change (no event)."""
+    async def update(self, job_id: str, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
+        """Set record fields (removing those in `clear`) without a state change (no event)."""
         async with self.redis.pipeline(transaction=True) as pipe:
+            if clear:
+                pipe.hdel(keys.job_record(job_id), *clear)
             pipe.hset(keys.job_record(job_id), mapping=encode_fields({**fields, "updated_at": utcnow()}))
             self._expire(pipe, job_id)
             await pipe.execute()
@@ -112,15 +115,57 @@ class JobStore:
             **fields,
         )
 
-    async def record_upid(self, job_id: str, upid: str, **fields: Any) -> None:
-        """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches."""
-        values = {**fields, "upid": upid, "state": JobState.RUNNING, "updated_at": utcnow()}
+    async def record_upid(self, job_id: str, upid: str, **fields: Any) -> int:
+        """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches.
+
+        The task's log starts after the lines the job has so far: that count (`log_base`) is
+        stored and returned. A lock wait, if there was one, is over.
+        """
+        log_base = await self.log_length(job_id)  # only this job's worker appends to its log
+        values = {**fields, "upid": upid, "log_base": log_base, "state": JobState.RUNNING, "updated_at": utcnow()}
         async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hdel(keys.job_record(job_id), "lock_wait_since")
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)
             await pipe.execute()
+        return log_base
+
+    async def cancel_unclaimed(self, job_id: str, claim_key: str, message: Callable[[JobRecord], str]) -> bool:
+        """Cancel a queued job that no worker holds (`claim_key` absent), atomically; False if that is not so.
+
+        A worker claims a job by creating `claim_key`; WATCHing it and the record means a claim
+        or a state change between our check and our write aborts the write, so a job is never
+        marked cancelled while a worker goes on to run it.
+        """
+        record_key = keys.job_record(job_id)
+        while True:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                try:
+                    await pipe.watch(claim_key, record_key)
+                    fields = await pipe.hgetall(record_key)  # type: ignore[misc]  # redis stubs: Awaitable|dict
+                    if await pipe.exists(claim_key) or not fields:
+                        return False
+                    record = JobRecord.from_hash(fields)
+                    if record.state is not JobState.QUEUED:
+                        return False
+                    now = utcnow()
+                    values = {
+                        "state": JobState.CANCELLED,
+                        "message": message(record),
+                        "cancel_requested": True,
+                        "finished_at": now,
+                        "updated_at": now,
+                    }
+                    pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
+                    pipe.hset(record_key, mapping=encode_fields(values))
+                    self._event(pipe, job_id, {"kind": "state", "state": JobState.CANCELLED.value})
+                    self._expire(pipe, job_id)
+                    await pipe.execute()
+                except WatchError:
+                    continue  # claimed or changed meanwhile: look again
+                return True
 
     async def job_for_upid(self, upid: str) -> str | None:
         job_id: str | None = await self.redis.get(keys.upid_job(upid))

@@ -42,6 +42,7 @@ from shared.pve.schema import ApiSchema
 __all__ = [
     "TRANSIENT_STATUSES",
     "Call",
+    "accepted_answer",
     "check_status",
     "is_transient_exception",
     "is_transient_response",
@@ -284,6 +285,23 @@ def _node_error(call: Call, status: int, message: str) -> PveError:
         return _uncertain(call, f"failed between PVE nodes ({status} {message})", {"status": status, "node": node})
     target = f"node {node}" if node is not None else "the node serving this path"
     return NodeUnreachable(f"{target} is unreachable from the PVE API ({status} {message})", details=details)
+
+
+@contextmanager
+def accepted_answer(call: Call) -> Iterator[None]:
+    """Reading the answer to a call PVE accepted (2xx): for a write, an unreadable answer leaves its effect unknown.
+
+    PVE did act on the write, but without its answer (a UPID) we cannot tell what it started:
+    the caller must reconcile, as after a lost answer, rather than treat the write as refused.
+    """
+    try:
+        yield
+    except ContractDivergence as exc:
+        if call.idempotent:
+            raise
+        raise DispatchUncertain(
+            f"PVE accepted {call.where}, but its answer does not fit ({exc.message})", details=exc.details
+        ) from exc
 
 
 def read_envelope(response: httpx.Response, call: Call) -> dict[str, Any]:

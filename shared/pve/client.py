@@ -15,7 +15,8 @@ mismatch raises ContractDivergence.
 Retries: only GET is retried, on network failures and 502-504/595-599, with capped exponential
 backoff bounded in attempts and total time (RetryPolicy). A POST/PUT/DELETE is sent once: if it
 may have reached PVE before failing, the error is DispatchUncertain and the caller must reconcile
-(look for the task or the effect) instead of sending it again.
+(look for the task or the effect) instead of sending it again; so is a write PVE accepted whose
+answer does not fit its model (it acted, but we cannot read what it started).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from tenacity import (
 from shared.errors import InternalError, InvalidInput
 from shared.pve._boundary import (
     Call,
+    accepted_answer,
     check_status,
     is_transient_exception,
     is_transient_response,
@@ -237,8 +239,7 @@ class PveClient:
         query: Mapping[str, FormValue] | None = None,
     ) -> T:
         """GET `data` as `model`; retried on transient failures."""
-        envelope, call = await self._request("GET", template, path=path, query=query)
-        return validate_data(_adapter(model), envelope["data"], call)
+        return await self._call("GET", template, model, path=path, query=query)
 
     async def get_page(
         self,
@@ -267,8 +268,7 @@ class PveClient:
         body: Mapping[str, FormValue] | None = None,
     ) -> T:
         """POST a form; sent once (see DispatchUncertain)."""
-        envelope, call = await self._request("POST", template, path=path, body=body)
-        return validate_data(_adapter(model), envelope["data"], call)
+        return await self._call("POST", template, model, path=path, body=body)
 
     async def put(
         self,
@@ -279,8 +279,7 @@ class PveClient:
         body: Mapping[str, FormValue] | None = None,
     ) -> T:
         """PUT a form; sent once."""
-        envelope, call = await self._request("PUT", template, path=path, body=body)
-        return validate_data(_adapter(model), envelope["data"], call)
+        return await self._call("PUT", template, model, path=path, body=body)
 
     async def delete(
         self,
@@ -291,8 +290,22 @@ class PveClient:
         query: Mapping[str, FormValue] | None = None,
     ) -> T:
         """DELETE with parameters in the query (as PVE reads them); sent once."""
-        envelope, call = await self._request("DELETE", template, path=path, query=query)
-        return validate_data(_adapter(model), envelope["data"], call)
+        return await self._call("DELETE", template, model, path=path, query=query)
+
+    async def _call(
+        self,
+        method: str,
+        template: str,
+        model: type[T] | TypeAdapter[T],
+        *,
+        path: Mapping[str, object] | None,
+        query: Mapping[str, FormValue] | None = None,
+        body: Mapping[str, FormValue] | None = None,
+    ) -> T:
+        """One call's `data` as `model`."""
+        envelope, call = await self._request(method, template, path=path, query=query, body=body)
+        with accepted_answer(call):
+            return validate_data(_adapter(model), envelope["data"], call)
 
     async def _request(
         self,
@@ -314,7 +327,8 @@ class PveClient:
                 response = await self._http.send(request)
         log.debug("pve_response", method=method, endpoint=template, status=response.status_code)
         check_status(response, call, self._api_schema)
-        return read_envelope(response, call), call
+        with accepted_answer(call):
+            return read_envelope(response, call), call
 
     def _api_schema(self) -> ApiSchema:
         return self._schema or load_schema("9.1")

@@ -17,9 +17,7 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.jobs.record import JobRecord
-from shared.jobs.states import JobState
-from shared.jobs.store import JobStore
+from shared.jobs import keys
 from tests.e2e.conftest import FAST_RECOVERY, start_stack
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, WorkerProcess
@@ -31,7 +29,8 @@ pytestmark = pytest.mark.timeout(180)
 @pytest.fixture(scope="module")
 async def kill_stack(redis_proc: RedisServer) -> AsyncIterator[Stack]:
     config = SimConfig(task_duration=0.3, lock_timeout=0.5)
-    stack = await start_stack("redis", redis_proc, config, {"PROXMOX_ALLOW_DANGER": "true", **FAST_RECOVERY})
+    env = {"PROXMOX_ALLOW_DANGER": "true", **FAST_RECOVERY}
+    stack = await start_stack("redis", redis_proc, config, env, workers=0)  # each test starts its own
     yield stack
     stack.stop()
     await stack.sim.stop()
@@ -44,11 +43,29 @@ async def client(kill_stack: Stack) -> AsyncIterator[Client]:
 
 
 @pytest.fixture
-async def store(kill_stack: Stack) -> AsyncIterator[JobStore]:
+async def crew(kill_stack: Stack, request: pytest.FixtureRequest) -> AsyncIterator[Crew]:
+    """This test's workers (named after it), all stopped when it ends: no test's worker takes another's job."""
     assert kill_stack.redis is not None
     redis = Redis.from_url(kill_stack.redis.url, decode_responses=True)
-    yield JobStore(redis, ttl_seconds=3600)
+    crew = Crew(kill_stack, redis, request.node.name)
+    yield crew
+    for worker in crew.started:
+        worker.stop()
     await redis.aclose()
+
+
+class Crew:
+    def __init__(self, stack: Stack, redis: Redis, test: str) -> None:
+        self.stack, self.redis, self.test = stack, redis, test
+        self.started: list[WorkerProcess] = []
+
+    async def start(self, role: str) -> WorkerProcess:
+        """A worker that is up (its health key written) before this returns."""
+        name = f"{self.test}-{role}"
+        worker = self.stack.start_worker(name)
+        self.started.append(worker)
+        await eventually(lambda: self.redis.exists(keys.worker_health(name)), timeout=20, what=f"worker {name}")
+        return worker
 
 
 def kill_when(sim: Simulator, worker: WorkerProcess, method: str, path_suffix: str) -> Callable[[], None]:
@@ -61,16 +78,12 @@ def kill_when(sim: Simulator, worker: WorkerProcess, method: str, path_suffix: s
             worker.process.send_signal(signal.SIGKILL)
         return answer
 
-    sim.core.handle = handle  # type: ignore[method-assign]
+    sim.core.handle = handle  # type: ignore[method-assign]  # intercept in-process, for this test only
 
     def restore() -> None:
-        sim.core.handle = original  # type: ignore[method-assign]
+        sim.core.handle = original  # type: ignore[method-assign]  # undo the interception
 
     return restore
-
-
-def live_worker(stack: Stack, name: str) -> WorkerProcess:
-    return next(w for w in stack.workers if w.name == name and w.process.poll() is None)
 
 
 async def submit(client: Client, tool: str, **arguments: Any) -> str:
@@ -80,10 +93,18 @@ async def submit(client: Client, tool: str, **arguments: Any) -> str:
     return str(result.structured_content["job_id"])
 
 
-async def finished(store: JobStore, job_id: str) -> JobRecord:
-    async def ended() -> JobRecord | None:
-        record = await store.get(job_id)
-        return record if record is not None and record.terminal else None
+async def status(client: Client, job_id: str) -> dict[str, Any]:
+    """The job as get_task_status shows it to an agent."""
+    result = await client.call_tool("get_task_status", {"job_id": job_id, "wait_seconds": 5})
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def finished(client: Client, job_id: str) -> dict[str, Any]:
+    async def ended() -> dict[str, Any] | None:
+        job = await status(client, job_id)
+        return job if job["done"] else None
 
     return await eventually(ended, timeout=90, interval=0.2, what=f"job {job_id} to end")
 
@@ -96,72 +117,79 @@ def tasks_of(sim: Simulator, task_type: str, vmid: int) -> list[Any]:
     return [t for t in sim.state.tasks.values() if t.type == task_type and t.vmid == vmid]
 
 
+def dead(worker: WorkerProcess) -> bool:
+    return worker.process.poll() is not None
+
+
 async def test_worker_killed_right_after_dispatch_leaves_one_start(
-    kill_stack: Stack, client: Client, store: JobStore
+    kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
     vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped")
     suffix = f"/qemu/{vmid}/status/start"
-    restore = kill_when(sim, live_worker(kill_stack, "w1"), "POST", suffix)
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, "POST", suffix)
     try:
         job_id = await submit(client, "power_control", vmid=vmid, action="start")
-        await eventually(lambda: _dead(kill_stack, "w1"), what="w1 to be killed mid-dispatch")
+        await eventually(lambda: dead(victim), what="the worker to be killed mid-dispatch")
     finally:
         restore()
-    dying = await store.get(job_id)
-    assert dying is not None
-    assert (dying.state, dying.upid) == (JobState.DISPATCHING, None)  # PVE started a task nobody recorded
-    kill_stack.start_worker("w2")
-    record = await finished(store, job_id)
-    assert record.state is JobState.SUCCEEDED
-    assert record.attempts == 2
-    assert [t.upid for t in tasks_of(sim, "qmstart", vmid)] == [record.upid]
+    dying = await status(client, job_id)
+    assert (dying["state"], dying["upid"]) == ("dispatching", None)  # PVE started a task nobody recorded
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["attempts"] == 2
+    assert [t.upid for t in tasks_of(sim, "qmstart", vmid)] == [job["upid"]]
     assert posts(sim, suffix) == 1
     assert sim.state.counts[vmid]["started"] == 1
     assert sim.state.guests[vmid].status == "running"
 
 
 async def test_worker_killed_while_following_resumes_the_same_task(
-    kill_stack: Stack, client: Client, store: JobStore
+    kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
     vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running")
     sim.faults.add_task_rule(type="vzshutdown", vmid=vmid, duration=6.0, count=1)
+    victim = await crew.start("victim")
     job_id = await submit(client, "power_control", vmid=vmid, action="shutdown")
 
     async def following() -> bool:
-        record = await store.get(job_id)
-        return record is not None and record.upid is not None and record.log_lines > 0
+        job = await status(client, job_id)
+        return job["upid"] is not None and (job["log_lines"] or 0) > 0
 
     await eventually(following, timeout=30, what="the worker to follow the shutdown task")
-    worker = live_worker(kill_stack, "w2")
-    worker.kill()
-    kill_stack.start_worker("w3")
-    record = await finished(store, job_id)
-    assert record.state is JobState.SUCCEEDED
-    assert record.attempts >= 2
+    victim.kill()
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["attempts"] >= 2
     assert len(tasks_of(sim, "vzshutdown", vmid)) == 1
     assert posts(sim, f"/lxc/{vmid}/status/shutdown") == 1
     assert sim.state.counts[vmid]["shutdown"] == 1
-    log = await store.read_log(job_id, 0, 1000)
-    assert log.lines == sim.state.tasks[str(record.upid)].log  # no line lost or doubled across workers
+    page = await client.call_tool("get_task_log", {"job_id": job_id, "start": 0, "limit": 1000})
+    assert page.structured_content is not None
+    lines = [line["t"] for line in page.structured_content["lines"]]
+    assert lines == sim.state.tasks[str(job["upid"])].log  # no line lost or doubled across workers
 
 
 async def test_vm_created_once_when_the_worker_dies_after_the_create_request(
-    kill_stack: Stack, client: Client, store: JobStore
+    kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
-    restore = kill_when(sim, live_worker(kill_stack, "w3"), "POST", "/nodes/pve2/qemu")
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, "POST", "/nodes/pve2/qemu")
     try:
         job_id = await submit(client, "create_vm", node="pve2", name="once", memory_mb=512, disk_gb=4)
-        await eventually(lambda: _dead(kill_stack, "w3"), what="w3 to be killed mid-create")
+        await eventually(lambda: dead(victim), what="the worker to be killed mid-create")
     finally:
         restore()
-    kill_stack.start_worker("w4")
-    record = await finished(store, job_id)
-    assert record.state is JobState.SUCCEEDED
-    assert record.vmid is not None
-    vmid = record.vmid
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    vmid = job["vmid"]
+    assert vmid is not None
     assert sim.state.counts[vmid]["created"] == 1
     assert len(tasks_of(sim, "qmcreate", vmid)) == 1
     assert posts(sim, "/nodes/pve2/qemu") == 1
@@ -169,26 +197,24 @@ async def test_vm_created_once_when_the_worker_dies_after_the_create_request(
 
 
 async def test_delete_with_stop_first_stops_and_destroys_once_across_a_kill(
-    kill_stack: Stack, client: Client, store: JobStore
+    kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
     vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running")
-    restore = kill_when(sim, live_worker(kill_stack, "w4"), "POST", f"/lxc/{vmid}/status/stop")
+    node = sim.state.guests[vmid].node
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, "POST", f"/lxc/{vmid}/status/stop")
     try:
         job_id = await submit(client, "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True)
-        await eventually(lambda: _dead(kill_stack, "w4"), what="w4 to be killed after the stop request")
+        await eventually(lambda: dead(victim), what="the worker to be killed after the stop request")
     finally:
         restore()
-    kill_stack.start_worker("w5")
-    record = await finished(store, job_id)
-    assert record.state is JobState.SUCCEEDED
-    assert [step["step"] for step in record.steps] == ["stop", "destroy"]
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["result"]["stopped_first"] is True
     assert posts(sim, f"/lxc/{vmid}/status/stop") == 1
-    assert posts(sim, f"/nodes/{record.node}/lxc/{vmid}", method="DELETE") == 1
+    assert posts(sim, f"/nodes/{node}/lxc/{vmid}", method="DELETE") == 1
     assert sim.state.counts[vmid]["stopped"] == 1
     assert sim.state.counts[vmid]["deleted"] == 1
     assert vmid not in sim.state.guests
-
-
-async def _dead(stack: Stack, name: str) -> bool:
-    return next(w for w in stack.workers if w.name == name).process.poll() is not None

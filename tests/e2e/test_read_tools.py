@@ -21,7 +21,7 @@ async def call(mcp: Client, tool: str, **arguments: Any) -> dict[str, Any]:
 async def error_of(mcp: Client, tool: str, **arguments: Any) -> str:
     result = await mcp.call_tool(tool, arguments)
     assert result.is_error, result.structured_content
-    text = result.content[0].text  # type: ignore[union-attr]
+    text = result.content[0].text  # type: ignore[union-attr]  # an error's content is text
     assert "Traceback" not in text
     return text
 

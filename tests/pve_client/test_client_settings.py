@@ -51,7 +51,8 @@ def test_client_from_settings_with_a_missing_ca_bundle_fails_at_start(tmp_path):
     with pytest.raises(InvalidInput) as caught:
         PveClient.from_settings(_settings(proxmox_ca_bundle=tmp_path / "pve-root-ca.pem"))
 
-    assert "CA bundle" in caught.value.message
+    assert "PROXMOX_CA_BUNDLE" in caught.value.message
+    assert "not a readable file" in caught.value.message
 
 
 async def test_turning_verification_off_wins_over_a_ca_bundle(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from shared.errors import ContractDivergence, InternalError
+from shared.errors import ContractDivergence, DispatchUncertain, InternalError
 from shared.pve.models import NO_DATA, OPTIONAL_UPID, UPID, QemuConfig, QemuStatus, StorageStatus, TaskLogLine
 from shared.pve.upid import Upid
 
@@ -102,13 +102,29 @@ async def test_task_starting_post_returns_a_parsed_upid(make_client):
     assert (upid.node, upid.type, upid.id, str(upid)) == ("pve1", "qmstart", "100", UPID_TEXT)
 
 
-async def test_post_answering_something_else_than_a_upid_is_a_divergence(make_client):
+async def test_a_post_pve_accepted_with_an_answer_that_is_no_upid_leaves_its_effect_uncertain(make_client):
+    # PVE acted (2xx) but we cannot read what it started: treating it as refused could send it twice
     client = make_client(lambda request: pve_data("OK"))
 
-    with pytest.raises(ContractDivergence) as caught:
+    with pytest.raises(DispatchUncertain) as caught:
         await client.post("/nodes/{node}/qemu/{vmid}/status/start", UPID, path=GUEST)
 
     assert "not a PVE task id" in caught.value.message
+    assert isinstance(caught.value.__cause__, ContractDivergence)
+
+
+async def test_a_post_answered_with_a_body_that_is_not_json_leaves_its_effect_uncertain(make_client):
+    client = make_client(lambda request: httpx.Response(200, text="<html>proxy page</html>"))
+
+    with pytest.raises(DispatchUncertain, match="PVE accepted POST"):
+        await client.post("/nodes/{node}/qemu/{vmid}/status/start", UPID, path=GUEST)
+
+
+async def test_a_get_answered_with_a_body_that_does_not_fit_stays_a_divergence(make_client):
+    client = make_client(lambda request: pve_data("OK"))
+
+    with pytest.raises(ContractDivergence):
+        await client.get("/nodes/{node}/qemu/{vmid}/status/current", UPID, path=GUEST)
 
 
 async def test_config_post_may_answer_null_or_a_upid(make_client):

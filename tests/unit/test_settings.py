@@ -16,7 +16,7 @@ def _variables() -> list[str]:
     names = []
     for field in Settings.model_fields.values():
         alias = field.validation_alias
-        names.append(str(alias.choices[0]))  # type: ignore[union-attr]
+        names.append(str(alias.choices[0]))  # type: ignore[union-attr]  # every field has AliasChoices
     return names
 
 

@@ -53,10 +53,11 @@ async def test_output_beyond_the_cap_is_cut_and_flagged(sim: Simulator) -> None:
     assert output.stderr_truncated is False
 
 
-async def test_a_command_outliving_its_timeout_is_stopped_with_exit_124(sim: Simulator) -> None:
+async def test_a_command_outliving_its_timeout_ends_with_exit_124_and_says_it_may_still_run(sim: Simulator) -> None:
     output = await run_pct_exec(settings_for(sim), "127.0.0.1", running_ct(sim), ["sleep", "30"], seconds=0.5)
     assert output.exit_code == TIMED_OUT_EXIT
-    assert b"timed out after" in output.stderr
+    assert b"timed out after 0.5s" in output.stderr
+    assert b"may still be running in the container" in output.stderr
 
 
 async def test_a_host_key_not_in_known_hosts_is_refused(sim: Simulator, tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
-from shared.errors import InvalidInput
 from shared.operations.cloudinit import CloudInitChange, CloudInitParams, CloudInitResult
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, QemuConfig
@@ -55,14 +54,16 @@ def _shown(key: str, value: str | None) -> str | None:
 
 async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     pve = job.app.pve
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    if guest.kind != "qemu":
-        raise InvalidInput(
-            f"guest {guest.vmid} is a container: cloud-init is for qemu VMs",
-            hint="Containers take users and keys at create_lxc, or run commands with execute_lxc_command.",
-        )
+    await job.lock_guest(params.vmid)
+    guest = await resolve_guest(
+        pve,
+        params.vmid,
+        params.node,
+        kind="qemu",
+        hint="Cloud-init is for qemu VMs. Containers take users and keys at create_lxc, or run commands with "
+        "execute_lxc_command.",
+    )
     await job.note_guest(guest.node, guest.kind)
-    await job.lock_guest(guest.vmid)
     config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
     current = {key: str(value) for key, value in (config.model_extra or {}).items()}
     wanted = desired_settings(params)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import TypeAdapter
+import structlog
+from arq.worker import Retry
 
 from shared.errors import Conflict, NotFound, RequestRejected
 from shared.operations.create import CreateLxcParams, CreateResult, CreateVmParams
@@ -10,37 +11,67 @@ from shared.pve.client import FormValue
 from shared.pve.models import UPID, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
-from workers.guests import Guest, guest_exists, power_state
+from workers.guests import Guest, guest_exists, power_state_after
 from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
+from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["create_lxc", "create_vm"]
 
-_STORAGES = TypeAdapter(list[StorageStatus])
-_CONTENT = TypeAdapter(list[StorageContentItem])
+log = structlog.get_logger("workers.operations.create")
+
+#: VMIDs tried past PVE's next free one when our own jobs hold those
+_MAX_CANDIDATES = 50
 
 
 async def _vmid(job: JobContext, requested: int | None) -> int:
-    """The new guest's VMID, chosen once: a rerun reuses the one its first run stored."""
-    pve, store = job.app.pve, job.app.store
-    chosen = job.record.vmid
-    if chosen is not None and (requested is None or job.record.step is not None):
-        return chosen  # allocated by an earlier run, or already dispatched with it
-    if requested is None:
-        vmid = await pve.get("/cluster/nextid", int)
+    """The new guest's VMID, chosen once and held with its guest lock until the guest exists.
+
+    PVE's /cluster/nextid answers the lowest free VMID to everyone who asks, so two jobs
+    creating at once would both get it; the lock (ours, in Redis) makes the second job take
+    the next free one instead. A rerun keeps the VMID its first run stored.
+    """
+    record = job.record
+    if record.vmid is not None and (requested is None or record.step is not None or record.steps):
+        await job.lock_guest(record.vmid)
+        return record.vmid  # allocated by an earlier run, or already dispatched with it
+    if requested is not None:
+        vmid = await _free(job, requested)
+        if vmid is None:
+            raise Conflict(f"VMID {requested} is already in use", hint="Omit vmid to get the next free one.")
+        if (holder := await job.try_lock_guest(vmid)) is not None:
+            raise Conflict(f"VMID {vmid} is being used by job {holder}", hint="Omit vmid to get the next free one.")
     else:
-        try:
-            vmid = await pve.get("/cluster/nextid", int, query={"vmid": requested})
-        except RequestRejected as exc:  # PVE: "VM 100 already exists"
-            raise Conflict(f"VMID {requested} is already in use", hint="Omit vmid to get the next free one.") from exc
-    job.record.vmid = vmid
-    await store.update(job.job_id, vmid=vmid)
+        vmid = await _reserve_next(job)
+    record.vmid = vmid
+    await job.app.store.update(job.job_id, vmid=vmid)
     return vmid
+
+
+async def _free(job: JobContext, vmid: int) -> int | None:
+    """`vmid` if PVE has no guest with it, else None."""
+    try:
+        return await job.app.pve.get("/cluster/nextid", int, query={"vmid": vmid})
+    except RequestRejected:  # PVE: "VM 100 already exists"
+        return None
+
+
+async def _reserve_next(job: JobContext) -> int:
+    """The lowest VMID free in PVE and not held by another of our jobs, locked for this job."""
+    candidate = await job.app.pve.get("/cluster/nextid", int)
+    for _ in range(_MAX_CANDIDATES):
+        vmid = await _free(job, candidate)
+        if vmid is not None and await job.try_lock_guest(vmid) is None:
+            return vmid
+        candidate += 1
+    raise Conflict(
+        f"no free VMID among the {_MAX_CANDIDATES} from {candidate - _MAX_CANDIDATES}: other jobs hold them",
+        hint="Wait for the running create jobs (get_task_status), or pass a vmid.",
+    )
 
 
 async def _check_storage(job: JobContext, node: str, storage: str, content: str) -> None:
     storages = await job.app.pve.get(
-        "/nodes/{node}/storage", _STORAGES, path={"node": node}, query={"content": content, "enabled": 1}
+        "/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query={"content": content, "enabled": 1}
     )
     names = sorted(s.storage for s in storages)
     if storage not in names:
@@ -54,7 +85,7 @@ async def _check_volume(job: JobContext, node: str, volid: str, content: str) ->
     storage = volid.split(":", 1)[0]
     items = await job.app.pve.get(
         "/nodes/{node}/storage/{storage}/content",
-        _CONTENT,
+        list[StorageContentItem],
         path={"node": node, "storage": storage},
         query={"content": content},
     )
@@ -67,28 +98,45 @@ async def _check_volume(job: JobContext, node: str, volid: str, content: str) ->
 
 
 async def _create(
-    job: JobContext, kind: GuestKind, *, node: str, name: str, vmid: int, body: dict[str, FormValue], started: bool
+    job: JobContext,
+    kind: GuestKind,
+    *,
+    node: str,
+    name: str,
+    vmid: int,
+    chosen: bool,
+    body: dict[str, FormValue],
+    started: bool,
 ) -> Outcome:
+    """Dispatch and follow the create; `chosen` says we picked the VMID (so we may pick another)."""
     pve = job.app.pve
+    guest = Guest(vmid, node, kind, name, None, False)
 
     async def dispatch() -> Upid:
         return await pve.post(f"/nodes/{{node}}/{kind}", UPID, path={"node": node}, body={"vmid": vmid, **body})
 
     async def effect_present() -> bool:
-        return await guest_exists(pve, vmid)
+        return await guest_exists(pve, vmid, name)  # ours only if the name is ours too
 
-    step = TaskStep("create", node, f"{'qm' if kind == 'qemu' else 'vz'}create", vmid, dispatch, effect_present)
-    done = await run_step(job, step)
-    guest = Guest(vmid, node, kind, name, None, False)
-    status = await power_state(pve, guest)
-    result = CreateResult(vmid=vmid, node=node, kind=kind, name=name, started=started, status=str(status))
+    try:
+        done = await run_step(job, guest_step(guest, "create", dispatch, effect_present))
+    except RequestRejected as exc:
+        if not chosen or "already exists" not in exc.message:
+            raise
+        # a guest made outside our queue (web UI, another tool) took the VMID we chose: choose again
+        log.info("vmid_taken", vmid=vmid)
+        await job.release_guest()
+        job.record.vmid = None
+        await job.app.store.update(job.job_id, clear=("vmid",))
+        raise Retry(defer=0.5) from exc
+    status = await power_state_after(pve, guest)
+    result = CreateResult(vmid=vmid, node=node, kind=kind, name=name, started=started, status=status)
     return outcome_of(result, [done], f"{kind} {vmid} '{name}' created on {node}; it is {status}")
 
 
 async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
     await job.note_guest(params.node, "qemu")
     vmid = await _vmid(job, params.vmid)
-    await job.lock_guest(vmid)
     if job.record.step is None:
         await _check_storage(job, params.node, params.storage, "images")
         if params.iso is not None:
@@ -108,13 +156,15 @@ async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
     }
     if params.iso is not None:
         body["ide2"] = f"{params.iso},media=cdrom"
-    return await _create(job, "qemu", node=params.node, name=params.name, vmid=vmid, body=body, started=params.start)
+    return await _create(
+        job, "qemu", node=params.node, name=params.name, vmid=vmid, chosen=params.vmid is None, body=body,
+        started=params.start,
+    )  # fmt: skip
 
 
 async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
     await job.note_guest(params.node, "lxc")
     vmid = await _vmid(job, params.vmid)
-    await job.lock_guest(vmid)
     if job.record.step is None:
         await _check_storage(job, params.node, params.storage, "rootdir")
         await _check_volume(job, params.node, params.ostemplate, "vztmpl")
@@ -136,4 +186,7 @@ async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
         "description": params.description,
         "start": params.start,
     }
-    return await _create(job, "lxc", node=params.node, name=params.hostname, vmid=vmid, body=body, started=params.start)
+    return await _create(
+        job, "lxc", node=params.node, name=params.hostname, vmid=vmid, chosen=params.vmid is None, body=body,
+        started=params.start,
+    )  # fmt: skip

@@ -8,13 +8,14 @@ from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guests import Guest, guest_exists, power_state, resolve_guest
 from workers.runtime import JobContext, Outcome
-from workers.steps import StepOutcome, TaskStep, outcome_of, run_step
+from workers.steps import StepOutcome, guest_step, outcome_of, run_step
 
 __all__ = ["delete_instance"]
 
 
 async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     pve = job.app.pve
+    await job.lock_guest(params.vmid)
     try:
         guest = await resolve_guest(pve, params.vmid, params.node)
     except NotFound:
@@ -24,8 +25,6 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
         # a rerun after our destroy was dispatched: the guest is gone, the destroy step confirms it
         guest = Guest(params.vmid, record.node, record.kind, None, None, False)
     await job.note_guest(guest.node, guest.kind)
-    await job.lock_guest(guest.vmid)
-    prefix = "qm" if guest.kind == "qemu" else "vz"
     steps: list[StepOutcome] = []
     if job.record.step is None and not job.record.steps:  # a fresh job decides whether a stop comes first
         running = (await power_state(pve, guest)).status == "running"
@@ -45,7 +44,7 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
         async def is_stopped() -> bool:
             return (await power_state(pve, guest)).status == "stopped"
 
-        steps.append(await run_step(job, TaskStep("stop", guest.node, f"{prefix}stop", guest.vmid, stop, is_stopped)))
+        steps.append(await run_step(job, guest_step(guest, "stop", stop, is_stopped)))
 
     async def destroy() -> Upid:
         query = {"purge": params.purge or None, "destroy-unreferenced-disks": params.destroy_unreferenced_disks}
@@ -54,7 +53,7 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     async def is_gone() -> bool:
         return not await guest_exists(pve, guest.vmid)
 
-    steps.append(await run_step(job, TaskStep("destroy", guest.node, f"{prefix}destroy", guest.vmid, destroy, is_gone)))
+    steps.append(await run_step(job, guest_step(guest, "destroy", destroy, is_gone)))
     result = DeleteResult(
         vmid=guest.vmid,
         node=guest.node,

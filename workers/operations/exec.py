@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pydantic import TypeAdapter
-
 from shared.errors import Conflict, FeatureDisabled, InvalidInput
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
@@ -15,14 +13,12 @@ from workers.ssh import run_pct_exec
 
 __all__ = ["execute_lxc_command"]
 
-_CLUSTER_STATUS = TypeAdapter(list[ClusterStatusEntry])
-
 
 async def _node_host(job: JobContext, node: str) -> str:
     """The address to SSH to: PROXMOX_SSH_HOSTS, else the node's IP in /cluster/status."""
     if host := job.app.settings.ssh_host_map().get(node):
         return host
-    entries = await job.app.pve.get("/cluster/status", _CLUSTER_STATUS)
+    entries = await job.app.pve.get("/cluster/status", list[ClusterStatusEntry])
     for entry in entries:
         if entry.type == "node" and entry.name == node and entry.ip:
             return entry.ip
@@ -62,9 +58,9 @@ async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
         )
     _check_policy(job, params)
     pve = job.app.pve
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    if guest.kind != "lxc":
-        raise InvalidInput(f"guest {guest.vmid} is a qemu VM: execute_lxc_command runs in containers")
+    guest = await resolve_guest(
+        pve, params.vmid, params.node, kind="lxc", hint="execute_lxc_command runs commands in LXC containers."
+    )
     await job.note_guest(guest.node, guest.kind)
     state = await power_state(pve, guest)
     if state.status != "running":

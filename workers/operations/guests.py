@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from shared.errors import Conflict, InvalidInput
+from shared.errors import Conflict
 from shared.operations.guests import (
     GetConfigParams,
     GuestInfo,
@@ -22,13 +22,11 @@ from shared.pve.models import LxcInterface as PveLxcInterface
 from shared.redact import Redactor
 from shared.sanitize import GuestKind
 from workers.guests import cluster_guests, resolve_guest
+from workers.operations.units import percent
 from workers.runtime import JobContext
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
 
-_QEMU_LIST = TypeAdapter(list[QemuSummary])
-_LXC_LIST = TypeAdapter(list[LxcSummary])
-_INTERFACES = TypeAdapter(list[PveLxcInterface])
 _CONFIG = TypeAdapter(GuestConfig)
 
 
@@ -36,58 +34,41 @@ def _tags(text: str | None) -> list[str]:
     return [tag for tag in (text or "").replace(",", ";").replace(" ", ";").split(";") if tag]
 
 
-def _from_resource(r: ClusterResource, kind: GuestKind) -> GuestInfo:
+def _guest_info(source: ClusterResource | GuestSummary, node: str, kind: GuestKind) -> GuestInfo:
+    """A list entry from either PVE listing (the cluster's resources, or a node's guests)."""
+    cpus = source.maxcpu if isinstance(source, ClusterResource) else source.cpus
     return GuestInfo(
-        vmid=r.vmid or 0,
-        name=r.name,
-        node=r.node or "",
-        kind=kind,
-        status=r.status or "unknown",
-        template=bool(r.template),
-        cpus=r.maxcpu,
-        cpu_percent=round(r.cpu * 100, 2) if r.cpu is not None else None,
-        memory_used_bytes=r.mem,
-        memory_total_bytes=r.maxmem,
-        disk_total_bytes=r.maxdisk,
-        uptime_seconds=r.uptime,
-        tags=_tags(r.tags),
-        lock=r.lock,
-    )
-
-
-def _from_summary(s: GuestSummary, node: str, kind: GuestKind) -> GuestInfo:
-    return GuestInfo(
-        vmid=s.vmid,
-        name=s.name,
+        vmid=source.vmid or 0,
+        name=source.name,
         node=node,
         kind=kind,
-        status=s.status,
-        template=bool(s.template),
-        cpus=s.cpus,
-        cpu_percent=round(s.cpu * 100, 2) if s.cpu is not None else None,
-        memory_used_bytes=s.mem,
-        memory_total_bytes=s.maxmem,
-        disk_total_bytes=s.maxdisk,
-        uptime_seconds=s.uptime,
-        tags=_tags(s.tags),
-        lock=s.lock,
+        status=source.status or "unknown",
+        template=bool(source.template),
+        cpus=cpus,
+        cpu_percent=percent(source.cpu),
+        memory_used_bytes=source.mem,
+        memory_total_bytes=source.maxmem,
+        disk_total_bytes=source.maxdisk,
+        uptime_seconds=source.uptime,
+        tags=_tags(source.tags),
+        lock=source.lock,
     )
 
 
 async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> GuestList:
     pve = job.app.pve
     if params.node is None:
-        guests = [_from_resource(r, kind) for r in await cluster_guests(pve) if r.type == kind]
+        guests = [_guest_info(r, r.node or "", kind) for r in await cluster_guests(pve) if r.type == kind]
     else:
         path = {"node": params.node}
         summaries: list[GuestSummary] = []
         if kind == "qemu":
-            qemu = await pve.get("/nodes/{node}/qemu", _QEMU_LIST, path=path)
+            qemu = await pve.get("/nodes/{node}/qemu", list[QemuSummary], path=path)
             summaries.extend(qemu)
         else:
-            lxc = await pve.get("/nodes/{node}/lxc", _LXC_LIST, path=path)
+            lxc = await pve.get("/nodes/{node}/lxc", list[LxcSummary], path=path)
             summaries.extend(lxc)
-        guests = [_from_summary(s, params.node, kind) for s in summaries]
+        guests = [_guest_info(s, params.node, kind) for s in summaries]
     guests.sort(key=lambda g: g.vmid)
     return GuestList(guests=guests, count=len(guests))
 
@@ -119,18 +100,19 @@ async def get_instance_config(job: JobContext, params: GetConfigParams) -> Insta
 
 async def get_lxc_interfaces(job: JobContext, params: LxcInterfacesParams) -> LxcInterfaces:
     pve = job.app.pve
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    if guest.kind != "lxc":
-        raise InvalidInput(
-            f"guest {guest.vmid} is a qemu VM, not a container",
-            hint="get_lxc_interfaces works for LXC containers; read a VM's network with get_instance_config.",
-        )
+    guest = await resolve_guest(
+        pve,
+        params.vmid,
+        params.node,
+        kind="lxc",
+        hint="get_lxc_interfaces works for LXC containers; read a VM's network with get_instance_config.",
+    )
     if guest.status != "running":
         raise Conflict(
             f"container {guest.vmid} is {guest.status or 'not running'}: only a running container has interfaces",
             hint="Start it with power_control (action=start), then call again.",
         )
-    found = await pve.get("/nodes/{node}/lxc/{vmid}/interfaces", _INTERFACES, path=guest.path)
+    found = await pve.get("/nodes/{node}/lxc/{vmid}/interfaces", list[PveLxcInterface], path=guest.path)
     return LxcInterfaces(
         vmid=guest.vmid,
         node=guest.node,

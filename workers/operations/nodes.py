@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from pydantic import TypeAdapter
-
 from shared.operations.nodes import ListNodesParams, NodeInfo, NodeList
 from shared.pve.models import NodeSummary
+from workers.operations.units import percent
 from workers.runtime import JobContext
 
 __all__ = ["list_nodes"]
 
-_NODES = TypeAdapter(list[NodeSummary])
-
 
 async def list_nodes(job: JobContext, params: ListNodesParams) -> NodeList:
-    nodes = await job.app.pve.get("/nodes", _NODES)
+    nodes = await job.app.pve.get("/nodes", list[NodeSummary])
     return NodeList(
         nodes=[
             NodeInfo(
                 node=n.node,
                 status=n.status,
-                cpu_percent=round(n.cpu * 100, 2) if n.cpu is not None else None,
+                cpu_percent=percent(n.cpu),
                 cpus=n.maxcpu,
                 memory_used_bytes=n.mem,
                 memory_total_bytes=n.maxmem,

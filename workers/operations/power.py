@@ -6,16 +6,16 @@ from shared.errors import Conflict
 from shared.operations.power import PowerAction, PowerParams, PowerResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
-from workers.guests import Guest, PowerState, power_state, resolve_guest
+from workers.guests import Guest, PowerState, power_state, power_state_after, resolve_guest
 from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
+from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["already_there", "power_control"]
 
 
 def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str | None:
     """Why `action` has nothing to do in `state` (a successful no-op); raises Conflict when it cannot apply."""
-    name = f"{'VM' if guest.kind == 'qemu' else 'CT'} {guest.vmid}"
+    name = guest.label
     running, paused = state.status == "running", state.paused
     if action == "start":
         if paused:
@@ -49,9 +49,9 @@ def _effect(action: PowerAction, state: PowerState) -> bool | None:
 
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
+    await job.lock_guest(params.vmid)
     guest = await resolve_guest(pve, params.vmid, params.node)
     await job.note_guest(guest.node, guest.kind)
-    await job.lock_guest(guest.vmid)
     if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
         before = await power_state(pve, guest)
         if (reason := already_there(params.action, before, guest)) is not None:
@@ -69,17 +69,10 @@ async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     async def effect_present() -> bool:
         return bool(_effect(params.action, await power_state(pve, guest)))
 
-    step = TaskStep(
-        name=params.action,
-        node=guest.node,
-        task_type=f"{'qm' if guest.kind == 'qemu' else 'vz'}{params.action}",
-        vmid=guest.vmid,
-        dispatch=dispatch,
-        effect_present=effect_present if params.action != "reboot" else None,
-    )
-    done = await run_step(job, step)
-    after = await power_state(pve, guest)
+    reboot = params.action == "reboot"  # a reboot leaves no state behind that says it happened
+    done = await run_step(job, guest_step(guest, params.action, dispatch, None if reboot else effect_present))
+    after = await power_state_after(pve, guest)
     result = PowerResult(
-        vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=str(after)
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=after
     )
     return outcome_of(result, [done], f"{params.action} of {guest.kind} {guest.vmid} done; it is now {after}")

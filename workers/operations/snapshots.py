@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pydantic import TypeAdapter
-
 from shared.errors import Conflict, InvalidInput, NotFound
 from shared.operations.snapshots import (
     CreateSnapshotParams,
@@ -15,19 +13,17 @@ from shared.operations.snapshots import (
 )
 from shared.pve.models import UPID, Snapshot
 from shared.pve.upid import Upid
-from workers.guests import Guest, power_state, resolve_guest
+from workers.guests import Guest, power_state_after, resolve_guest
 from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
+from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["create_snapshot", "list_snapshots", "rollback_snapshot"]
-
-_SNAPSHOTS = TypeAdapter(list[Snapshot])
 
 
 async def list_snapshots(job: JobContext, params: ListSnapshotsParams) -> SnapshotList:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
-    entries = await pve.get(guest.template_for("/snapshot"), _SNAPSHOTS, path=guest.path)
+    entries = await pve.get(guest.template_for("/snapshot"), list[Snapshot], path=guest.path)
     # PVE lists the guest's present state as a pseudo-snapshot named "current".
     current = next((e for e in entries if e.name == "current"), None)
     snapshots = [
@@ -52,15 +48,15 @@ async def list_snapshots(job: JobContext, params: ListSnapshotsParams) -> Snapsh
 
 
 async def _snapshot_names(job: JobContext, guest: Guest) -> set[str]:
-    entries = await job.app.pve.get(guest.template_for("/snapshot"), _SNAPSHOTS, path=guest.path)
+    entries = await job.app.pve.get(guest.template_for("/snapshot"), list[Snapshot], path=guest.path)
     return {e.name for e in entries if e.name != "current"}
 
 
 async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome:
     pve = job.app.pve
+    await job.lock_guest(params.vmid)
     guest = await resolve_guest(pve, params.vmid, params.node)
     await job.note_guest(guest.node, guest.kind)
-    await job.lock_guest(guest.vmid)
     if job.record.step is None:
         if params.name in await _snapshot_names(job, guest):
             raise Conflict(
@@ -77,22 +73,19 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
     async def effect_present() -> bool:
         return params.name in await _snapshot_names(job, guest)
 
-    prefix = "qm" if guest.kind == "qemu" else "vz"
-    done = await run_step(
-        job, TaskStep("snapshot", guest.node, f"{prefix}snapshot", guest.vmid, dispatch, effect_present)
-    )
-    status = await power_state(pve, guest)
+    done = await run_step(job, guest_step(guest, "snapshot", dispatch, effect_present))
+    status = await power_state_after(pve, guest)
     result = SnapshotResult(
-        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="snapshot", status_after=str(status)
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="snapshot", status_after=status
     )
     return outcome_of(result, [done], f"snapshot {params.name!r} of {guest.kind} {guest.vmid} taken")
 
 
 async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
     pve = job.app.pve
+    await job.lock_guest(params.vmid)
     guest = await resolve_guest(pve, params.vmid, params.node)
     await job.note_guest(guest.node, guest.kind)
-    await job.lock_guest(guest.vmid)
     if job.record.step is None and params.name not in await _snapshot_names(job, guest):
         raise NotFound(
             f"guest {guest.vmid} has no snapshot named {params.name!r}",
@@ -104,10 +97,9 @@ async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
         path = {**guest.path, "snapname": params.name}
         return await pve.post(template, UPID, path=path, body={"start": params.start or None})
 
-    prefix = "qm" if guest.kind == "qemu" else "vz"
-    done = await run_step(job, TaskStep("rollback", guest.node, f"{prefix}rollback", guest.vmid, dispatch))
-    status = await power_state(pve, guest)
+    done = await run_step(job, guest_step(guest, "rollback", dispatch))
+    status = await power_state_after(pve, guest)
     result = SnapshotResult(
-        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="rollback", status_after=str(status)
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="rollback", status_after=status
     )
     return outcome_of(result, [done], f"{guest.kind} {guest.vmid} rolled back to {params.name!r}; it is {status}")

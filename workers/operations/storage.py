@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-from pydantic import TypeAdapter
-
 from shared.operations.storage import (
     ListContentParams,
     ListStorageParams,
@@ -15,17 +13,14 @@ from shared.operations.storage import (
     StorageList,
 )
 from shared.pve.models import NodeSummary, StorageContentItem, StorageStatus
+from workers.operations.units import percent
 from workers.runtime import JobContext
 
 __all__ = ["list_storage", "list_storage_content"]
 
-_NODES = TypeAdapter(list[NodeSummary])
-_STORAGES = TypeAdapter(list[StorageStatus])
-_CONTENT = TypeAdapter(list[StorageContentItem])
-
 
 def _info(s: StorageStatus, node: str) -> StorageInfo:
-    used_percent = round(s.used / s.total * 100, 2) if s.used is not None and s.total else None
+    used_percent = percent(s.used / s.total) if s.used is not None and s.total else None
     return StorageInfo(
         storage=s.storage,
         node=node,
@@ -46,10 +41,10 @@ async def list_storage(job: JobContext, params: ListStorageParams) -> StorageLis
     if params.node is not None:
         nodes = [params.node]
     else:
-        nodes = [n.node for n in await pve.get("/nodes", _NODES) if n.status == "online"]
+        nodes = [n.node for n in await pve.get("/nodes", list[NodeSummary]) if n.status == "online"]
     query = {"content": params.content} if params.content else None
     per_node = await asyncio.gather(
-        *(pve.get("/nodes/{node}/storage", _STORAGES, path={"node": node}, query=query) for node in nodes)
+        *(pve.get("/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query=query) for node in nodes)
     )
     storages = [_info(s, node) for node, found in zip(nodes, per_node, strict=True) for s in found]
     storages.sort(key=lambda s: (s.node, s.storage))
@@ -64,7 +59,7 @@ async def list_storage_content(job: JobContext, params: ListContentParams) -> St
         query["vmid"] = params.vmid
     items = await job.app.pve.get(
         "/nodes/{node}/storage/{storage}/content",
-        _CONTENT,
+        list[StorageContentItem],
         path={"node": params.node, "storage": params.storage},
         query=query or None,
     )

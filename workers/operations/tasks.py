@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from arq.constants import in_progress_key_prefix
+
 from shared.errors import NotFound
 from shared.jobs.states import JobState
 from shared.operations.tasks import (
@@ -19,7 +21,7 @@ from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
 from workers.follow import classify_exitstatus
-from workers.runtime import JobContext
+from workers.runtime import JobContext, cancelled_message
 
 __all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 
@@ -80,16 +82,17 @@ async def cancel_task(job: JobContext, params: CancelParams) -> CancelResult:
         return CancelResult(
             job_id=target_id, upid=target.upid, state=target.state.value, message="the job had already ended"
         )
-    await store.update(target_id, cancel_requested=True)
-    if target.upid is not None:
-        upid = Upid.parse(target.upid)
-        await pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": target.upid})
-        message = "PVE was asked to stop the task; the job ends as cancelled once it has"
-    elif target.state is JobState.QUEUED:
-        await store.transition(target_id, JobState.CANCELLED, message="cancelled before it started")
-        message = "cancelled before it started; nothing was changed"
-    else:
-        message = "the job will stop its task as soon as PVE names it"
-    fresh = await store.get(target_id)
-    state = fresh.state.value if fresh is not None else target.state.value
-    return CancelResult(job_id=target_id, upid=target.upid, state=state, message=message)
+    cancelled = await store.cancel_unclaimed(target_id, in_progress_key_prefix + target_id, cancelled_message)
+    message = None
+    if not cancelled:
+        # a worker holds the job (or it is under way): it sees the flag before its next PVE task
+        await store.update(target_id, cancel_requested=True)
+        if target.upid is not None and target.state is JobState.RUNNING:
+            upid = Upid.parse(target.upid)
+            await pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": target.upid})
+            message = "PVE was asked to stop the task; the job ends as cancelled once it has"
+        else:
+            message = "the job stops before its next PVE task, or stops that task as soon as PVE names it"
+    fresh = await store.get(target_id) or target
+    message = message or fresh.message or "cancelled"
+    return CancelResult(job_id=target_id, upid=fresh.upid, state=fresh.state.value, message=message)

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
-from pydantic import TypeAdapter
-
 from shared.operations.usage import MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
 from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
 from workers.guests import resolve_guest
+from workers.operations.units import percent
 from workers.runtime import JobContext
 
 __all__ = ["downsample", "get_resource_usage", "summarize"]
 
-_POINTS = TypeAdapter(list[RrdPoint])
 _METRICS: tuple[str, ...] = (
     "cpu_percent",
     "memory_used_bytes",
@@ -24,10 +22,6 @@ _METRICS: tuple[str, ...] = (
 )
 
 
-def _percent(value: float | None) -> float | None:
-    return round(value * 100, 2) if value is not None else None
-
-
 def _int(value: float | None) -> int | None:
     return int(value) if value is not None else None
 
@@ -35,7 +29,7 @@ def _int(value: float | None) -> int | None:
 def _point(p: RrdPoint, *, node: bool) -> UsagePoint:
     return UsagePoint(
         time=p.time,
-        cpu_percent=_percent(p.cpu),
+        cpu_percent=percent(p.cpu),
         memory_used_bytes=_int(p.memused if node else p.mem),
         net_in_bytes_per_s=p.netin,
         net_out_bytes_per_s=p.netout,
@@ -86,7 +80,7 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
         assert params.node is not None  # the params model requires vmid or node
         path = {"node": params.node}
         rrd, status = await asyncio.gather(
-            pve.get("/nodes/{node}/rrddata", _POINTS, path=path, query=query),
+            pve.get("/nodes/{node}/rrddata", list[RrdPoint], path=path, query=query),
             pve.get("/nodes/{node}/status", NodeStatus, path=path),
         )
         points = [_point(p, node=True) for p in rrd]
@@ -103,7 +97,7 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
         )
     guest = await resolve_guest(pve, params.vmid, params.node)
     rrd, current = await asyncio.gather(
-        pve.get(guest.template_for("/rrddata"), _POINTS, path=guest.path, query=query),
+        pve.get(guest.template_for("/rrddata"), list[RrdPoint], path=guest.path, query=query),
         pve.get(guest.template_for("/status/current"), GuestStatus, path=guest.path),
     )
     points = [_point(p, node=False) for p in rrd]
