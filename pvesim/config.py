@@ -21,6 +21,9 @@ class SimConfig:
     port: int = 0  # 0: pick a free port
     https: bool = True
     pve_version: SchemaVersion = "9.1"
+    # What GET /version (and node status) report instead of the schema's release, e.g. "7.4-3":
+    # a client's view of an older or newer PVE; everything else still follows `pve_version`.
+    reported_version: str | None = None
     scenario: Path | None = None  # YAML or JSON cluster description
     guests: int | None = None  # generate a large cluster with this many guests instead
     offline_nodes: tuple[str, ...] = ()

@@ -53,9 +53,19 @@ def guest_resource(guest: Guest, node_online: bool) -> dict[str, Any]:
     }
 
 
+def _release(call: Call) -> dict[str, str]:
+    """version, release and repoid: the schema's own, or the release the config says to report."""
+    own = _VERSIONS[call.core.schema.version]
+    reported = call.core.config.reported_version
+    if reported is None:
+        return own
+    # "7.4-3" and "10.0.2" report release "7.4" and "10.0", as pve-manager does
+    return {"version": reported, "release": ".".join(reported.split("-")[0].split(".")[:2]), "repoid": own["repoid"]}
+
+
 @route("GET", "/version")
 async def version(call: Call) -> Any:
-    return dict(_VERSIONS[call.core.schema.version]) | {"console": "html5"}
+    return _release(call) | {"console": "html5"}
 
 
 @route("GET", "/nodes")
@@ -67,7 +77,7 @@ async def nodes(call: Call) -> Any:
 @route("GET", "/nodes/{node}/status")
 async def node_status(call: Call) -> Any:
     node = call.core.state.nodes[call.node]
-    release = _VERSIONS[call.core.schema.version]
+    release = _release(call)
     return {
         "uptime": node.uptime,
         "cpu": 0.031,

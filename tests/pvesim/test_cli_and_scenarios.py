@@ -190,3 +190,12 @@ def test_bad_fault_rules_on_the_command_line_are_a_usage_error(
         parse_args(["--faults", rules])
     assert exited.value.code == 2
     assert f"argument --faults: {message}" in capsys.readouterr().err
+
+
+async def test_a_reported_version_changes_what_version_says_not_the_schema_followed() -> None:
+    async with Simulator(SimConfig(reported_version="7.4-3")) as sim, make_client(sim) as http:
+        version = (await http.get("/version")).json()["data"]
+        assert (version["version"], version["release"]) == ("7.4-3", "7.4")
+        status = (await http.get("/nodes/pve1/status")).json()["data"]
+        assert status["pveversion"].startswith("pve-manager/7.4-3/")
+        assert sim.core.schema.version == "9.1"

@@ -63,7 +63,7 @@ async def test_a_failed_tasks_undo_that_raises_is_recorded_and_the_task_still_en
         node="pve1", task_type="qmcreate", task_id="150", user=sim.token_name, work=failing, guest=None, on_failure=undo
     )
     status = await finished(sim, client, task.upid)
-    assert status["exitstatus"] == "pvesim internal error: RuntimeError(\"the task's own failure\")"
+    assert status["exitstatus"] == 'pvesim internal error: RuntimeError("the task\'s own failure")'
     assert [error.where for error in sim.errors] == [f"task {task.upid} (work)", f"task {task.upid} (undo)"]
     sim.errors.clear()
 
