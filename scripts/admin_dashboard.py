@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TypeVar
-from urllib.parse import urlsplit
 
+from _redis import health_keys, redis_location, worker_name
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
 from redis.asyncio import ConnectionPool, Redis
@@ -165,12 +165,6 @@ class Frame:
     problem: str | None = None
 
 
-def redis_location(url: str) -> str:
-    """host:port/db of a Redis URL, without its credentials."""
-    parts = urlsplit(url)
-    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{parts.path.strip('/') or '0'}"
-
-
 async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
     total = int(await redis.zcard(keys.QUEUE_NAME))
     entries = await redis.zrange(keys.QUEUE_NAME, 0, _QUEUE_SCAN - 1, withscores=True)
@@ -187,7 +181,7 @@ async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
 
 
 async def _read_workers(redis: Redis) -> list[WorkerBeat]:
-    found = [key async for key in redis.scan_iter(match=keys.worker_health("*"), count=200)]
+    found = await health_keys(redis)
     if not found:
         return []
     async with redis.pipeline(transaction=False) as pipe:
@@ -195,9 +189,8 @@ async def _read_workers(redis: Redis) -> list[WorkerBeat]:
             pipe.get(key)
             pipe.pttl(key)
         answers = await pipe.execute()
-    prefix, suffix = keys.worker_health("\x00").split("\x00")
     beats = [
-        WorkerBeat(key.removeprefix(prefix).removesuffix(suffix), text, int(ttl))
+        WorkerBeat(worker_name(key), text, int(ttl))
         for key, text, ttl in zip(found, answers[::2], answers[1::2], strict=True)
         if text is not None
     ]
@@ -258,19 +251,17 @@ class InventoryReader:
         self.own_jobs: set[str] = set()
 
     async def refresh(self) -> Inventory:
-        """Read nodes, VMs and containers once; on failure keep the last answer and say why."""
+        """Read nodes, VMs and containers once; on any failure keep the last answer and say why."""
         try:
-            if not await self._workers_alive():
+            if not await health_keys(self.store.redis):
                 return self._note("no worker is alive, so nothing answers reads (start proxmox-mcp-worker)")
-            nodes, vms, containers = await asyncio.gather(
-                self._read(_LIST_NODES, ListNodesParams(), NodeList),
-                self._read(_LIST_VMS, ListGuestsParams(), GuestList),
-                self._read(_LIST_CONTAINERS, ListGuestsParams(), GuestList),
-            )
+            nodes, vms, containers = await self._read_all()
         except ProxmoxMcpError as exc:
             return self._note(str(exc))
         except RedisError as exc:
             return self._note(f"Redis failed during the read: {exc}")
+        except Exception as exc:  # anything else: shown in the frame, and the next refresh tries again
+            return self._note(f"the read failed unexpectedly: {type(exc).__name__}: {exc}")
         guests = sorted([*vms.guests, *containers.guests], key=lambda guest: guest.vmid)
         self.inventory = Inventory(nodes.nodes, guests, datetime.now(UTC), None)
         return self.inventory
@@ -279,29 +270,43 @@ class InventoryReader:
         self.inventory = Inventory(self.inventory.nodes, self.inventory.guests, self.inventory.read_at, why)
         return self.inventory
 
-    async def _workers_alive(self) -> bool:
-        async for _key in self.store.redis.scan_iter(match=keys.worker_health("*"), count=200):
-            return True
-        return False
+    async def _read_all(self) -> tuple[NodeList, GuestList, GuestList]:
+        """The three reads; each runs to its end (bounded by wait_seconds, its job retired) even when another fails."""
+        nodes, vms, containers = await asyncio.gather(
+            self._read(_LIST_NODES, ListNodesParams(), NodeList),
+            self._read(_LIST_VMS, ListGuestsParams(), GuestList),
+            self._read(_LIST_CONTAINERS, ListGuestsParams(), GuestList),
+            return_exceptions=True,
+        )
+        if isinstance(nodes, BaseException):
+            raise nodes
+        if isinstance(vms, BaseException):
+            raise vms
+        if isinstance(containers, BaseException):
+            raise containers
+        return nodes, vms, containers
 
     async def _read(self, op: Operation, params: Params, result: type[R]) -> R:
         record = await self.queue.submit(op, params)
         job_id = record.job_id
         self.own_jobs.add(job_id)
-        deadline = time.monotonic() + self.wait_seconds
-        async for event in self.store.follow(job_id, deadline):
-            if event.state is not None and event.state.terminal:
-                break
-        finished = await self.store.get(job_id)
+        try:
+            deadline = time.monotonic() + self.wait_seconds
+            async for event in self.store.follow(job_id, deadline):
+                if event.state is not None and event.state.terminal:
+                    break
+            finished = await self.store.get(job_id)
+        finally:
+            # answered or not, this read is over for the dashboard: the next refresh asks anew
+            await self._retire(job_id)
         if finished is None or not finished.terminal:
             raise WaitTimeout(f"{op.name} did not finish within {self.wait_seconds:.0f}s (are the workers busy?)")
-        await self._retire(job_id)
         if finished.error is not None:
             raise finished.error
         return result.model_validate(finished.result)
 
     async def _retire(self, job_id: str) -> None:
-        """Take a finished read of ours out of the time index and let it expire soon."""
+        """Take a read of ours out of the time index and let it expire soon."""
         async with self.store.redis.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.JOB_INDEX, job_id)
             for key in (keys.job_record(job_id), keys.job_events(job_id), keys.job_log(job_id)):

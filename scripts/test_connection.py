@@ -32,6 +32,7 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
+from _redis import health_keys, redis_location, worker_name
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, RedisError
 
@@ -236,8 +237,13 @@ async def check_tls(settings: Settings) -> Check:
     return _certificate_check(certificate, f"CA bundle {bundle}" if bundle is not None else "the system's CAs")
 
 
-def _schema_version(version: PveVersion) -> SchemaVersion:
-    return "8.4" if version.version.split(".")[0] == "8" else "9.1"
+def _schema_for(version: PveVersion) -> tuple[SchemaVersion, str]:
+    """The vendored schema to check a release against, and a note when it is not that release's own."""
+    major = version.version.split(".")[0]
+    schema: SchemaVersion = "8.4" if major == "8" else "9.1"
+    # PVE 7 or 10 (say): privileges may differ from what the nearest schema we have says
+    note = "" if major in ("8", "9") else f" (schema {schema} used for PVE {version.version})"
+    return schema, note
 
 
 async def check_token(pve: PveClient, token_name: str) -> tuple[Check, PveVersion | None]:
@@ -302,12 +308,14 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
         return Check(
             "token privileges", Status.FAIL, f"cannot read the token's permissions: {exc.message}", fix=exc.hint
         )
-    reports = check_operations(CATALOGUE.values(), load_schema(_schema_version(version)), held.root)
+    schema, note = _schema_for(version)
+    reports = check_operations(CATALOGUE.values(), load_schema(schema), held.root)
     items = [_operation_item(report, token_name) for report in reports]
     failed = [report for report in reports if report.verdict is Verdict.FAIL]
     warned = [report for report in reports if report.verdict is Verdict.WARN]
     if not failed and not warned:
-        return Check("token privileges", Status.PASS, f"all {len(reports)} operations have what they need", items=items)
+        what = f"all {len(reports)} operations have what they need{note}"
+        return Check("token privileges", Status.PASS, what, items=items)
     user = token_name.partition("!")[0]
     commands = grant_commands(token_name, _always_needed(gap for report in failed + warned for gap in report.gaps))
     fix = (
@@ -321,7 +329,7 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
         what += f", {len(warned)} more work with limits" if warned else ""
     else:
         what = f"{len(warned)} of {len(reports)} operations work with limits"
-    return Check("token privileges", status, what, fix=fix, items=items, details={"grant": commands})
+    return Check("token privileges", status, what + note, fix=fix, items=items, details={"grant": commands})
 
 
 def _skip(name: str, because: str) -> Check:
@@ -358,15 +366,8 @@ async def pve_checks(settings: Settings) -> list[Check]:
 # -- Redis and workers ------------------------------------------------------------------------
 
 
-def _redis_location(url: str) -> str:
-    """host:port/db of a Redis URL, without its credentials."""
-    parts = urlsplit(url)
-    database = parts.path.strip("/") or "0"
-    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{database}"
-
-
 async def check_redis(redis: Redis, url: str) -> Check:
-    where = _redis_location(url)
+    where = redis_location(url)
     try:
         await redis.ping()
         info = await redis.info("server")
@@ -390,14 +391,11 @@ async def check_redis(redis: Redis, url: str) -> Check:
 
 async def check_workers(redis: Redis) -> Check:
     try:
-        found = [key async for key in redis.scan_iter(match=keys.worker_health("*"), count=200)]
+        found = await health_keys(redis)
         beats = await redis.mget(found) if found else []
     except RedisError as exc:
         return Check("workers", Status.FAIL, f"cannot read the workers' health keys: {exc}", fix=_START_WORKERS)
-    prefix, suffix = keys.worker_health("\x00").split("\x00")
-    alive = sorted(
-        (key.removeprefix(prefix).removesuffix(suffix), beat) for key, beat in zip(found, beats, strict=True) if beat
-    )
+    alive = sorted((worker_name(key), beat) for key, beat in zip(found, beats, strict=True) if beat)
     if not alive:
         return Check(
             "workers",

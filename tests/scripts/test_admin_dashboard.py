@@ -17,10 +17,10 @@ import pytest
 from redis.asyncio import Redis
 from rich.console import Console
 
-from scripts.admin_dashboard import read_frame, redis_location, render
+from scripts.admin_dashboard import InventoryReader, read_frame, redis_location, render
 from shared.catalogue import operation
 from shared.jobs import keys
-from shared.jobs.connection import connect_redis
+from shared.jobs.connection import RedisConnections, connect_redis
 from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
@@ -208,3 +208,59 @@ async def test_embedded_mode_is_refused_with_a_hint(workdir: Path) -> None:
     assert run.code == 2
     assert "REDIS_URL is not set" in run.stderr
     assert "Traceback" not in run.output
+
+
+def inventory_reader(redis_url: str, wait_seconds: float) -> tuple[InventoryReader, RedisConnections]:
+    """The dashboard's reader of nodes and guests, on its own connections (close them after)."""
+    conns = connect_redis(load_settings(redis_url=redis_url))
+    store = JobStore(conns.store, ttl_seconds=3600)
+    return InventoryReader(JobQueue(conns.arq, store, redactor=Redactor()), store, wait_seconds=wait_seconds), conns
+
+
+async def test_a_read_no_worker_answers_in_time_is_retired_not_kept_hidden(
+    redis_proc: RedisServer, redis: Redis
+) -> None:
+    await redis.set(keys.worker_health("busy"), "Nov-30 03:22:55 j_ongoing=1 queued=3", ex=60)  # alive, takes nothing
+    reader, conns = inventory_reader(redis_proc.url, wait_seconds=0.2)
+    try:
+        inventory = await reader.refresh()
+    finally:
+        await conns.aclose()
+    assert inventory.note is not None
+    assert "did not finish within" in inventory.note
+    assert reader.own_jobs == set()
+    assert await redis.zcard(keys.JOB_INDEX) == 0
+    records = [key async for key in redis.scan_iter(match=keys.job_record("*")) if key.count(":") == 2]
+    assert len(records) == 3
+    for key in records:
+        assert 0 < await redis.ttl(key) <= 300
+
+
+async def test_an_unexpected_failure_of_a_read_is_shown_and_the_next_refresh_runs(
+    redis_proc: RedisServer, redis: Redis
+) -> None:
+    """A worker of another version answers with results this dashboard cannot read."""
+    await redis.set(keys.worker_health("odd"), "Nov-30 03:22:55 j_ongoing=0 queued=0", ex=60)
+    store = JobStore(redis, ttl_seconds=3600)
+    answered: set[str] = set()
+
+    async def odd_worker() -> None:
+        while True:
+            for job_id in set(await redis.zrange(keys.JOB_INDEX, 0, -1)) - answered:
+                await store.transition(job_id, JobState.SUCCEEDED, result={"nodes": "not a list", "guests": 7})
+                answered.add(job_id)
+            await asyncio.sleep(0.01)
+
+    worker = asyncio.create_task(odd_worker())
+    reader, conns = inventory_reader(redis_proc.url, wait_seconds=10)
+    try:
+        first = await reader.refresh()
+        second = await reader.refresh()
+    finally:
+        worker.cancel()
+        await conns.aclose()
+    for inventory in (first, second):
+        assert inventory.note is not None
+        assert inventory.note.startswith("the read failed unexpectedly: ValidationError:"), inventory.note
+    assert len(answered) == 6  # the second refresh read again
+    assert reader.own_jobs == set()

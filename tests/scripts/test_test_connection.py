@@ -15,6 +15,7 @@ import pytest
 from redis.asyncio import Redis
 
 from pvesim.auth import AUDIT_PRIVILEGES, schema_privileges
+from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.catalogue import CATALOGUE
 from shared.diagnostics import (
@@ -90,6 +91,26 @@ async def test_good_token_passes_every_check_and_exits_0(sim: Simulator, workdir
     assert "embedded" in line(run, "SKIP", "workers")
     assert f"all {len(CATALOGUE)} operations have what they need" in run.stdout
     assert sim.token_secret not in run.output
+
+
+@pytest.mark.parametrize(("release", "schema"), [("7.4-3", "9.1"), ("10.0.1", "9.1")])
+async def test_a_release_without_its_own_schema_says_which_schema_was_used(
+    workdir: Path, release: str, schema: str
+) -> None:
+    async with Simulator(SimConfig(reported_version=release)) as other:
+        set_acl(other, other.token_name, {"/": every_privilege()})
+        run = await check(sim_env(other), workdir)
+    assert run.code == 0, run.output
+    assert f"accepted by PVE {release}" in line(run, "PASS", "API token")
+    assert line(run, "PASS", "token privileges").endswith(
+        f"all {len(CATALOGUE)} operations have what they need (schema {schema} used for PVE {release})"
+    )
+
+
+async def test_a_release_with_its_own_schema_needs_no_note(sim: Simulator, workdir: Path) -> None:
+    set_acl(sim, sim.token_name, {"/": every_privilege()})
+    run = await check(sim_env(sim), workdir)
+    assert "schema" not in line(run, "PASS", "token privileges")
 
 
 async def test_wrong_token_fails_authentication_and_exits_1(sim: Simulator, workdir: Path) -> None:
