@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from shared.catalogue import Operation
-from shared.pve.permissions import suggest_role
+from shared.pve.permissions import CUSTOM_ROLE, suggest_role
 from shared.pve.schema import ApiSchema, Endpoint
 
 __all__ = [
@@ -321,7 +321,7 @@ def check_operations(
 def grant_commands(token_name: str, gaps: Iterable[Gap]) -> list[str]:
     """pveum commands that grant what the gaps lack, one per ACL path, with the smallest built-in roles.
 
-    A privilege no built-in role below Administrator holds goes into a role of its own, ProxmoxMcp.
+    A privilege no built-in role below Administrator holds goes into a role of its own, CUSTOM_ROLE.
     """
     roles_by_path: dict[str, dict[str, None]] = {}
     custom: dict[str, None] = {}
@@ -333,11 +333,11 @@ def grant_commands(token_name: str, gaps: Iterable[Gap]) -> list[str]:
             role = suggest_role(privilege)
             if role is None:
                 custom[privilege] = None
-                role = "ProxmoxMcp"
+                role = CUSTOM_ROLE
             roles[role] = None
     commands: list[str] = []
     if custom:
-        commands.append(f"pveum role add ProxmoxMcp --privs '{','.join(custom)}'")
+        commands.append(f"pveum role add {CUSTOM_ROLE} --privs '{','.join(custom)}'")
     commands.extend(
         f"pveum acl modify {path} --tokens '{token_name}' --roles {','.join(roles)}"
         for path, roles in sorted(roles_by_path.items())

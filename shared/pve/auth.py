@@ -14,24 +14,24 @@ from pydantic import SecretStr
 
 from shared.errors import InvalidInput
 
-__all__ = ["PveTokenAuth"]
+__all__ = ["TOKEN_NAME_PATTERN", "PveTokenAuth"]
 
-# pve-userid "!" pve-tokenid, as PVE::AccessControl splits a token id.
-_TOKEN_NAME = re.compile(r"^(?P<user>[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+)!(?P<tokenid>[A-Za-z][A-Za-z0-9.\-_]+)$")
+#: PVE's token id: pve-userid "!" pve-tokenid, as PVE::AccessControl splits it (the user part holds no "!")
+TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"  # noqa: S105  # a pattern, not a secret
+_TOKEN_NAME = re.compile(TOKEN_NAME_PATTERN)
 
 
 class PveTokenAuth(httpx.Auth):
     """Sets PVE's API token header on every request; its repr and str never show the secret."""
 
     def __init__(self, token_name: str, secret: SecretStr | str) -> None:
-        found = _TOKEN_NAME.match(token_name)
-        if found is None:
+        if _TOKEN_NAME.match(token_name) is None:
             raise InvalidInput(
                 f"token name {token_name!r} is not user@realm!tokenid",
                 hint="Set PROXMOX_TOKEN_NAME to the full token id, for example root@pam!mcp.",
             )
         self.token_name = token_name
-        self.user = found["user"]
+        self.user = token_name.partition("!")[0]
         self._secret = secret if isinstance(secret, SecretStr) else SecretStr(secret)
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:

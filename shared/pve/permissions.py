@@ -20,7 +20,10 @@ from typing import Any
 from shared.errors import PermissionDenied
 from shared.pve.schema import Endpoint
 
-__all__ = ["Denial", "fill_placeholders", "parse_denial", "permission_denied", "suggest_role"]
+__all__ = ["CUSTOM_ROLE", "Denial", "fill_placeholders", "parse_denial", "permission_denied", "suggest_role"]
+
+#: the role our grant hints create for a privilege no built-in role below Administrator holds
+CUSTOM_ROLE = "ProxmoxMcp"
 
 _DENIAL = re.compile(r"Permission check failed \((?P<path>/[^,()]*), (?P<privs>[A-Za-z.|]+)\)")
 _PLACEHOLDER = re.compile(r"\{([^}]+)\}")
@@ -113,8 +116,8 @@ def _grant_hint(token_name: str, denial: Denial) -> str:
     role = suggest_role(privilege)
     user = token_name.partition("!")[0]
     if role is None:
-        role = "McpExtra"
-        create = f"pveum role add McpExtra --privs {privilege}; then "
+        role = CUSTOM_ROLE
+        create = f"pveum role add {CUSTOM_ROLE} --privs {privilege}; then "
     else:
         create = ""
     return (
