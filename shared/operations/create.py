@@ -94,21 +94,24 @@ Unprivileged = Annotated[
 
 
 class _CreateCommon(ChangeParams):
+    """Sizes and choices have no defaults here: the create tools' signatures hold them (the agent's
+    contract), and a payload states every one."""
+
     node: NodeName
     vmid: NewVmid = None
-    cores: Cores = 1
-    storage: TargetStorage = "local-lvm"
-    bridge: Bridge = "vmbr0"
-    start: StartAfter = False
+    cores: Cores
+    storage: TargetStorage
+    bridge: Bridge
+    start: StartAfter
     description: Description = None
 
 
 class CreateVmParams(_CreateCommon):
     name: GuestName
-    memory_mb: MemoryMb = 2048
-    disk_gb: DiskGb = 32
+    memory_mb: MemoryMb
+    disk_gb: DiskGb
     iso: IsoVolume = None
-    ostype: OsType = "l26"
+    ostype: OsType
 
     @field_validator("iso")
     @classmethod
@@ -124,15 +127,15 @@ class CreateVmParams(_CreateCommon):
 class CreateLxcParams(_CreateCommon):
     hostname: GuestName
     ostemplate: TemplateVolume
-    memory_mb: MemoryMb = 1024
-    swap_mb: SwapMb = 512
-    disk_gb: DiskGb = 8
+    memory_mb: MemoryMb
+    swap_mb: SwapMb
+    disk_gb: DiskGb
     #: the frontend hashes the password it was given, so no clear text is ever stored or logged
     password_hash: PasswordHash | None = None
     ssh_public_keys: SshKeys = None
-    ip: IpSetting = "dhcp"
+    ip: IpSetting
     gateway: Gateway = None
-    unprivileged: Unprivileged = True
+    unprivileged: Unprivileged
 
     @field_validator("ostemplate")
     @classmethod

@@ -158,7 +158,19 @@ async def live() -> AsyncIterator[Live]:
             stack.start_worker(WORKER)
             await eventually(lambda: redis.exists(keys.worker_health(WORKER)), timeout=20, what="the worker")
             create = await queue.submit(
-                operation("create_vm"), CreateVmParams(node="pve1", name="recipe01", confirmed=True)
+                operation("create_vm"),
+                CreateVmParams(
+                    node="pve1",
+                    name="recipe01",
+                    cores=1,
+                    memory_mb=2048,
+                    disk_gb=32,
+                    storage="local-lvm",
+                    bridge="vmbr0",
+                    ostype="l26",
+                    start=False,
+                    confirmed=True,
+                ),
             )
             finished = await _until_ended(store, create.job_id)
             assert finished.state is JobState.SUCCEEDED, finished

@@ -95,7 +95,18 @@ async def test_frame_shows_a_vm_being_created_by_a_worker_process_with_its_progr
     conns = connect_redis(load_settings(redis_url=stack.redis.url))
     store = JobStore(conns.store, ttl_seconds=3600)
     try:
-        params = CreateVmParams(node="pve1", name="dash01", confirmed=True)
+        params = CreateVmParams(
+            node="pve1",
+            name="dash01",
+            cores=1,
+            memory_mb=2048,
+            disk_gb=32,
+            storage="local-lvm",
+            bridge="vmbr0",
+            ostype="l26",
+            start=False,
+            confirmed=True,
+        )
         record = await JobQueue(conns.arq, store, redactor=Redactor()).submit(operation("create_vm"), params)
 
         async def progressing() -> JobRecord | None:
