@@ -52,7 +52,7 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
     parser.add_argument("--task-duration", type=float, default=2.0, help="seconds a task runs (default 2.0)")
     parser.add_argument("--lock-timeout", type=float, default=10.0, help="seconds a task waits for a guest lock")
     parser.add_argument(
-        "--faults", type=_fault_rules, default={}, help="initial fault rules as JSON (the body PUT /_sim/faults takes)"
+        "--faults", type=_fault_rules, help="initial fault rules as JSON (the body PUT /_sim/faults takes)"
     )
     parser.add_argument("--seed", type=int, help="seed for random faults")
     parser.add_argument("--ssh-port", type=int, help="also serve `pct exec` over SSH on this port (0: free port)")
@@ -70,7 +70,7 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
         state_dir=args.state_dir,
         task_duration=args.task_duration,
         lock_timeout=args.lock_timeout,
-        faults=args.faults,
+        faults=args.faults or {},
         seed=args.seed,
         ssh=args.ssh_port is not None,
         ssh_port=args.ssh_port or 0,
