@@ -41,14 +41,14 @@ class Plan(BaseModel):
     vmid: int | None = None
 
 
-def _can_elicit(ctx: Context[Any, Any]) -> bool:
+def _can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
     capabilities = ctx.client_capabilities
     elicitation = capabilities.elicitation if capabilities is not None else None
     # a bare `elicitation: {}` (before modes existed) means form support; url-only does not
     return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
 
 
-def ask(ctx: Context[Any, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
+def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
     """A resolver's answer: approval at once, a question for the user, or CONFIRMATION_REQUIRED."""
     if confirmed:
         return Approval(approve=True)
@@ -80,7 +80,13 @@ async def describe_guest(app: FrontendApp, vmid: int, node: str | None) -> tuple
 
 
 async def confirm_guest_change(
-    ctx: Context[Any, Any], *, confirmed: bool, action: str, vmid: int, node: str | None, summary: Callable[[str], str]
+    ctx: Context[FrontendApp, Any],
+    *,
+    confirmed: bool,
+    action: str,
+    vmid: int,
+    node: str | None,
+    summary: Callable[[str], str],
 ) -> Approval | Elicit[Approval]:
     """The resolver answer of a change to one guest: approval at once when `confirmed`; else the plan
     `summary(guest)`, the guest named as PVE describes it, put to the user (NOT_FOUND for no such guest)."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import Password, add_tool, annotations_for, hashed
 from shared.catalogue import operation
@@ -34,7 +35,7 @@ CiPassword = Annotated[
 
 
 async def _confirm(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: int,
     node: str | None,
     ciuser: str | None,
@@ -61,7 +62,7 @@ async def _confirm(
 
 
 async def set_vm_cloudinit(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
     node: GuestNode = None,
@@ -88,5 +89,5 @@ async def set_vm_cloudinit(
     return await app_of(ctx).change(ctx, SET_CLOUDINIT, params, CloudInitResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, set_vm_cloudinit, annotations_for(SET_CLOUDINIT, "Set cloud-init", idempotent=True))

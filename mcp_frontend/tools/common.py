@@ -11,6 +11,7 @@ from mcp.server import MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from mcp_frontend.app import FrontendApp
 from shared.catalogue import Operation
 from shared.passwords import hash_password
 from shared.safety import Tier
@@ -40,6 +41,6 @@ def annotations_for(
     )
 
 
-def add_tool(server: MCPServer[Any], fn: Callable[..., Any], annotations: ToolAnnotations) -> None:
+def add_tool(server: MCPServer[FrontendApp], fn: Callable[..., Any], annotations: ToolAnnotations) -> None:
     """Register `fn`: its docstring (dedented) is the description, the annotations' title the title."""
     server.add_tool(fn, title=annotations.title, description=inspect.getdoc(fn), annotations=annotations)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask
 from mcp_frontend.tools.common import Password, add_tool, annotations_for, hashed
 from shared.catalogue import operation
@@ -52,7 +53,7 @@ def _vmid_text(vmid: int | None) -> str:
 
 
 async def _confirm_vm(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     node: str,
     name: str,
     vmid: int | None,
@@ -72,7 +73,7 @@ async def _confirm_vm(
 
 
 async def _confirm_lxc(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     node: str,
     hostname: str,
     ostemplate: str,
@@ -94,7 +95,7 @@ async def _confirm_lxc(
 
 
 async def create_vm(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     node: NodeName,
     name: GuestName,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_vm)],
@@ -126,7 +127,7 @@ async def create_vm(
 
 
 async def create_lxc(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     node: NodeName,
     hostname: GuestName,
     ostemplate: TemplateVolume,
@@ -167,6 +168,6 @@ async def create_lxc(
     return await app_of(ctx).change(ctx, CREATE_LXC, params, CreateResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, create_vm, annotations_for(CREATE_VM, "Create a VM", idempotent=False))
     add_tool(server, create_lxc, annotations_for(CREATE_LXC, "Create a container", idempotent=False))

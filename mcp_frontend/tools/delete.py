@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, Plan, approved, confirm_guest_change, require_danger_allowed
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
@@ -22,7 +23,7 @@ DELETE = operation("delete_instance")
 
 
 async def _confirm(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: int,
     confirm_vmid: int,
     node: str | None,
@@ -45,7 +46,7 @@ async def _confirm(
 
 
 async def delete_instance(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     confirm_vmid: ConfirmVmid,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
@@ -70,5 +71,5 @@ async def delete_instance(
     return await app_of(ctx).change(ctx, DELETE, params, DeleteResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, delete_instance, annotations_for(DELETE, "Delete a guest", idempotent=True))

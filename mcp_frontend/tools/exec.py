@@ -5,10 +5,11 @@ from __future__ import annotations
 import shlex
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
@@ -59,7 +60,7 @@ def _check_timeout(timeout_seconds: int, settings: Settings) -> None:
 
 
 async def _confirm(
-    ctx: Context[Any, Any], vmid: int, command: str, node: str | None, timeout_seconds: int, confirmed: bool
+    ctx: Context[FrontendApp, Any], vmid: int, command: str, node: str | None, timeout_seconds: int, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     argv = split_command(command)
     _check_timeout(timeout_seconds, app_of(ctx).settings)
@@ -70,7 +71,7 @@ async def _confirm(
 
 
 async def execute_lxc_command(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     command: Command,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
@@ -93,6 +94,6 @@ async def execute_lxc_command(
     return await app_of(ctx).change(ctx, EXEC, params, ExecResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     # an arbitrary command can destroy what it likes
     add_tool(server, execute_lxc_command, annotations_for(EXEC, "Run a command in a container", destructive=True))

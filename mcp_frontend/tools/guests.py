@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.base import GuestNode
@@ -29,7 +30,7 @@ GET_CONFIG = operation("get_instance_config")
 GET_INTERFACES = operation("get_lxc_interfaces")
 
 
-async def list_vms(ctx: Context[Any, Any], node: NodeFilter = None) -> GuestList:
+async def list_vms(ctx: Context[FrontendApp, Any], node: NodeFilter = None) -> GuestList:
     """List qemu virtual machines: VMID, name, node, status (running/stopped/...), CPU, memory, tags, lock.
 
     Without `node` it lists the whole cluster in one call. Templates are included
@@ -38,7 +39,7 @@ async def list_vms(ctx: Context[Any, Any], node: NodeFilter = None) -> GuestList
     return await app_of(ctx).read(LIST_VMS, ListGuestsParams(node=node), GuestList)
 
 
-async def list_lxc_containers(ctx: Context[Any, Any], node: NodeFilter = None) -> GuestList:
+async def list_lxc_containers(ctx: Context[FrontendApp, Any], node: NodeFilter = None) -> GuestList:
     """List LXC containers: VMID, name, node, status, CPU, memory, tags, lock.
 
     Without `node` it lists the whole cluster in one call. Use a VMID from here with
@@ -47,7 +48,7 @@ async def list_lxc_containers(ctx: Context[Any, Any], node: NodeFilter = None) -
     return await app_of(ctx).read(LIST_LXC, ListGuestsParams(node=node), GuestList)
 
 
-async def get_instance_config(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = None) -> InstanceConfig:
+async def get_instance_config(ctx: Context[FrontendApp, Any], vmid: Vmid, node: GuestNode = None) -> InstanceConfig:
     """Read the configuration of a VM or container (CPU, memory, disks, network, cloud-init, options).
 
     Works for qemu and LXC alike; `kind` in the answer says which. Secrets (passwords) are
@@ -56,7 +57,7 @@ async def get_instance_config(ctx: Context[Any, Any], vmid: Vmid, node: GuestNod
     return await app_of(ctx).read(GET_CONFIG, GetConfigParams(vmid=vmid, node=node), InstanceConfig)
 
 
-async def get_lxc_interfaces(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = None) -> LxcInterfaces:
+async def get_lxc_interfaces(ctx: Context[FrontendApp, Any], vmid: Vmid, node: GuestNode = None) -> LxcInterfaces:
     """Read a running container's network interfaces with their MAC, IPv4 and IPv6 addresses.
 
     Only for LXC containers, and only while they run (a stopped container has no interfaces:
@@ -65,7 +66,7 @@ async def get_lxc_interfaces(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode
     return await app_of(ctx).read(GET_INTERFACES, LxcInterfacesParams(vmid=vmid, node=node), LxcInterfaces)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, list_vms, annotations_for(LIST_VMS, "List VMs"))
     add_tool(server, list_lxc_containers, annotations_for(LIST_LXC, "List containers"))
     add_tool(server, get_instance_config, annotations_for(GET_CONFIG, "Read guest configuration"))

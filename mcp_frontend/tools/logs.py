@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.common import add_tool
 from shared.logs import read_logs
 from shared.sanitize import JobId
@@ -33,7 +34,7 @@ _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
 
 
 async def get_mcp_logs(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     limit: Annotated[int, Field(ge=1, le=500, description="Lines to return at most.")] = 50,
     level: Annotated[
         Literal["debug", "info", "warning", "error"], Field(description="Only lines at this level or above.")
@@ -63,7 +64,7 @@ async def get_mcp_logs(
     )
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(
         server,
         get_mcp_logs,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.nodes import ListNodesParams, NodeList
@@ -16,7 +17,7 @@ __all__ = ["register"]
 LIST_NODES = operation("list_nodes")
 
 
-async def list_nodes(ctx: Context[Any, Any]) -> NodeList:
+async def list_nodes(ctx: Context[FrontendApp, Any]) -> NodeList:
     """List the cluster's nodes: name, online/offline, CPU load (percent), cores, memory and uptime.
 
     Start here: node names are what the other tools take as `node`. An offline node answers
@@ -25,5 +26,5 @@ async def list_nodes(ctx: Context[Any, Any]) -> NodeList:
     return await app_of(ctx).read(LIST_NODES, ListNodesParams(), NodeList)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, list_nodes, annotations_for(LIST_NODES, "List nodes"))

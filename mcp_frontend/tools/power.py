@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
@@ -21,7 +22,7 @@ POWER = operation("power_control")
 
 
 async def _confirm(
-    ctx: Context[Any, Any], vmid: int, action: str, node: str | None, confirmed: bool
+    ctx: Context[FrontendApp, Any], vmid: int, action: str, node: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     return await confirm_guest_change(
         ctx, confirmed=confirmed, action=action, vmid=vmid, node=node, summary=lambda guest: f"{action} {guest}"
@@ -29,7 +30,7 @@ async def _confirm(
 
 
 async def power_control(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     action: PowerActionArg,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
@@ -49,6 +50,6 @@ async def power_control(
     return await app_of(ctx).change(ctx, POWER, params, PowerResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     # stop is a hard power-off and reboot runs again on every call: destructive, and not idempotent
     add_tool(server, power_control, annotations_for(POWER, "Power a guest", idempotent=False, destructive=True))

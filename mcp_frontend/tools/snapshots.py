@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, approved, confirm_guest_change
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
@@ -31,7 +32,7 @@ CREATE_SNAPSHOT = operation("create_snapshot")
 ROLLBACK_SNAPSHOT = operation("rollback_snapshot")
 
 
-async def list_snapshots(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = None) -> SnapshotList:
+async def list_snapshots(ctx: Context[FrontendApp, Any], vmid: Vmid, node: GuestNode = None) -> SnapshotList:
     """List a VM's or container's snapshots: name, description, parent, time, whether RAM was saved.
 
     `current_parent` is the snapshot the guest's present state descends from.
@@ -41,7 +42,7 @@ async def list_snapshots(ctx: Context[Any, Any], vmid: Vmid, node: GuestNode = N
 
 
 async def _confirm_snapshot(
-    ctx: Context[Any, Any], vmid: int, name: str, node: str | None, vmstate: bool, confirmed: bool
+    ctx: Context[FrontendApp, Any], vmid: int, name: str, node: str | None, vmstate: bool, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     ram = " including its RAM" if vmstate else ""
     return await confirm_guest_change(
@@ -51,7 +52,7 @@ async def _confirm_snapshot(
 
 
 async def _confirm_rollback(
-    ctx: Context[Any, Any], vmid: int, name: str, node: str | None, start: bool, confirmed: bool
+    ctx: Context[FrontendApp, Any], vmid: int, name: str, node: str | None, start: bool, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     then = ", then start it" if start else ""
     return await confirm_guest_change(
@@ -61,7 +62,7 @@ async def _confirm_rollback(
 
 
 async def create_snapshot(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     name: SnapshotName,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_snapshot)],
@@ -84,7 +85,7 @@ async def create_snapshot(
 
 
 async def rollback_snapshot(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: Vmid,
     name: SnapshotName,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_rollback)],
@@ -102,7 +103,7 @@ async def rollback_snapshot(
     return await app_of(ctx).change(ctx, ROLLBACK_SNAPSHOT, params, SnapshotResult, wait_seconds)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, list_snapshots, annotations_for(LIST_SNAPSHOTS, "List snapshots"))
     add_tool(server, create_snapshot, annotations_for(CREATE_SNAPSHOT, "Take a snapshot", idempotent=False))
     add_tool(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.storage import (
@@ -28,7 +29,7 @@ LIST_CONTENT = operation("list_storage_content")
 
 
 async def list_storage(
-    ctx: Context[Any, Any], node: StorageNodeFilter = None, content: StorageContentFilter = None
+    ctx: Context[FrontendApp, Any], node: StorageNodeFilter = None, content: StorageContentFilter = None
 ) -> StorageList:
     """List storages per node: type, the content they hold (images, rootdir, iso, vztmpl, backup...), usage.
 
@@ -40,7 +41,7 @@ async def list_storage(
 
 
 async def list_storage_content(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     node: NodeName,
     storage: StorageId,
     content: ContentFilter = None,
@@ -55,6 +56,6 @@ async def list_storage_content(
     return await app_of(ctx).read(LIST_CONTENT, params, StorageContent)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, list_storage, annotations_for(LIST_STORAGE, "List storages"))
     add_tool(server, list_storage_content, annotations_for(LIST_CONTENT, "List storage content"))

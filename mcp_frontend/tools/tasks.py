@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from pydantic import Field
 
@@ -86,7 +87,7 @@ async def _record(app: FrontendApp, job_id: str) -> JobRecord:
 
 
 async def get_task_status(
-    ctx: Context[Any, Any], job_id: JobIdField = None, upid: UpidField = None, wait_seconds: WaitArg = 0
+    ctx: Context[FrontendApp, Any], job_id: JobIdField = None, upid: UpidField = None, wait_seconds: WaitArg = 0
 ) -> JobStatus:
     """Where a job stands: state, progress, UPID, PVE exit status, warnings, result or error.
 
@@ -107,7 +108,7 @@ async def get_task_status(
 
 
 async def get_task_log(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     job_id: JobIdField = None,
     upid: UpidField = None,
     start: LogStart = 0,
@@ -138,7 +139,7 @@ async def get_task_log(
 
 
 async def _confirm_cancel(
-    ctx: Context[Any, Any], job_id: str | None, upid: str | None, confirmed: bool
+    ctx: Context[FrontendApp, Any], job_id: str | None, upid: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
     require_one_target(job_id, upid)
     if confirmed:
@@ -162,7 +163,7 @@ async def _confirm_cancel(
 
 
 async def cancel_task(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm_cancel)],
     job_id: JobIdField = None,
     upid: UpidField = None,
@@ -191,7 +192,7 @@ async def cancel_task(
     return report
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, get_task_status, annotations_for(TASK_STATUS, "Job status"))
     add_tool(server, get_task_log, annotations_for(TASK_LOG, "Task log"))
     add_tool(server, cancel_task, annotations_for(CANCEL, "Cancel a task", idempotent=True))

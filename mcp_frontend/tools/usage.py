@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 
-from mcp_frontend.app import app_of
+from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.common import add_tool, annotations_for
 from shared.catalogue import operation
 from shared.operations.usage import (
@@ -25,7 +26,7 @@ GET_USAGE = operation("get_resource_usage")
 
 
 async def get_resource_usage(
-    ctx: Context[Any, Any],
+    ctx: Context[FrontendApp, Any],
     vmid: UsageVmid = None,
     node: UsageNode = None,
     timeframe: UsageTimeframe = "hour",
@@ -41,5 +42,5 @@ async def get_resource_usage(
     return await app_of(ctx).read(GET_USAGE, params, ResourceUsage)
 
 
-def register(server: Any) -> None:
+def register(server: MCPServer[FrontendApp]) -> None:
     add_tool(server, get_resource_usage, annotations_for(GET_USAGE, "Read resource usage"))
