@@ -117,7 +117,7 @@ def tasks_of(sim: Simulator, task_type: str, vmid: int) -> list[Any]:
     return [t for t in sim.state.tasks.values() if t.type == task_type and t.vmid == vmid]
 
 
-def dead(worker: WorkerProcess) -> bool:
+async def dead(worker: WorkerProcess) -> bool:
     return worker.process.poll() is not None
 
 

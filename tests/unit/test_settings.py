@@ -68,3 +68,33 @@ def test_secrets_are_known_for_redaction(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("PROXMOX_TOKEN_VALUE", "0f6b6c5e-1234")
     monkeypatch.setenv("REDIS_URL", "redis://:hunter2hunter@redis:6379/0")
     assert load_settings().secrets() == ["0f6b6c5e-1234", "hunter2hunter"]
+
+
+def _pve(**overrides: object) -> Settings:
+    base: dict[str, object] = {
+        "proxmox_url": "https://pve.example.com:8006",
+        "proxmox_token_name": "root@pam!mcp",
+        "proxmox_token_value": "secret",
+    }
+    return load_settings(**{**base, **overrides})
+
+
+def test_an_ssh_key_without_known_hosts_is_refused_rather_than_leaving_exec_silently_off(tmp_path: Path) -> None:
+    key = tmp_path / "id_ed25519"
+    key.write_text("key")
+    with pytest.raises(InvalidInput, match="PROXMOX_SSH_KEY is set but PROXMOX_SSH_KNOWN_HOSTS is not"):
+        _pve(ssh_key_file=key).require_pve()
+
+
+def test_a_known_hosts_file_that_does_not_exist_is_named_at_start(tmp_path: Path) -> None:
+    key = tmp_path / "id_ed25519"
+    key.write_text("key")
+    missing = tmp_path / "known_hosts"
+    with pytest.raises(InvalidInput, match=f"PROXMOX_SSH_KNOWN_HOSTS names {missing}, which is not a readable file"):
+        _pve(ssh_key_file=key, ssh_known_hosts=missing).require_pve()
+
+
+def test_a_ca_bundle_is_not_checked_when_verification_is_off(tmp_path: Path) -> None:
+    _pve(proxmox_verify_ssl=False, proxmox_ca_bundle=tmp_path / "gone.pem").require_pve()
+    with pytest.raises(InvalidInput, match="PROXMOX_CA_BUNDLE"):
+        _pve(proxmox_ca_bundle=tmp_path / "gone.pem").require_pve()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from arq.constants import in_progress_key_prefix
 
 from shared.errors import NotFound
@@ -26,26 +24,21 @@ from workers.runtime import JobContext, cancelled_message
 __all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 
 
-def _vmid(upid: Upid) -> int | None:
-    return int(upid.id) if upid.id.isdigit() else None
-
-
 async def pve_task_status(job: JobContext, params: PveTaskParams) -> JobStatus:
     upid = Upid.parse(params.upid)
     status = await job.app.pve.get(
         "/nodes/{node}/tasks/{upid}/status", TaskStatus, path={"node": upid.node, "upid": params.upid}
     )
     state = JobState.RUNNING if status.status == "running" else classify_exitstatus(status.exitstatus or "")
-    started = datetime.fromtimestamp(upid.starttime, UTC)
     return JobStatus(
         operation=upid.type,
         state=state.value,
         done=state.terminal,
         node=upid.node,
-        vmid=_vmid(upid),
+        vmid=upid.vmid,
         upid=params.upid,
         exitstatus=status.exitstatus,
-        started_at=started,
+        started_at=upid.started_at,
     )
 
 
