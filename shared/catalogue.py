@@ -55,7 +55,6 @@ class Operation:
     """What one operation is, for both sides of the queue."""
 
     name: str
-    summary: str
     tier: Tier
     params: type[Params]
     result: type[Result]
@@ -96,7 +95,6 @@ _TASK_CALLS = (
 CATALOGUE: Mapping[str, Operation] = _entries(
     Operation(
         "list_nodes",
-        "List cluster nodes with status, CPU, memory and uptime.",
         Tier.SAFE,
         ListNodesParams,
         NodeList,
@@ -104,7 +102,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "list_vms",
-        "List qemu VMs, on one node or the whole cluster.",
         Tier.SAFE,
         ListGuestsParams,
         GuestList,
@@ -112,7 +109,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "list_lxc_containers",
-        "List LXC containers, on one node or the whole cluster.",
         Tier.SAFE,
         ListGuestsParams,
         GuestList,
@@ -120,7 +116,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "list_storage",
-        "List storages with type, content types and usage.",
         Tier.SAFE,
         ListStorageParams,
         StorageList,
@@ -128,7 +123,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "list_storage_content",
-        "List volumes on one storage of one node (ISOs, templates, disks, backups).",
         Tier.SAFE,
         ListContentParams,
         StorageContent,
@@ -136,7 +130,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "get_instance_config",
-        "Read a guest's configuration.",
         Tier.SAFE,
         GetConfigParams,
         InstanceConfig,
@@ -144,7 +137,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "get_lxc_interfaces",
-        "Read a running container's network interfaces and addresses.",
         Tier.SAFE,
         LxcInterfacesParams,
         LxcInterfaces,
@@ -152,7 +144,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "get_resource_usage",
-        "Read CPU, memory, network and disk usage over time of a guest or a node.",
         Tier.SAFE,
         ResourceUsageParams,
         ResourceUsage,
@@ -167,7 +158,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "list_snapshots",
-        "List a guest's snapshots.",
         Tier.SAFE,
         ListSnapshotsParams,
         SnapshotList,
@@ -175,7 +165,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "pve_task_status",
-        "Read the status of a PVE task by UPID.",
         Tier.SAFE,
         PveTaskParams,
         JobStatus,
@@ -183,7 +172,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "pve_task_log",
-        "Read a page of a PVE task's log by UPID.",
         Tier.SAFE,
         PveTaskLogParams,
         TaskLogPage,
@@ -191,7 +179,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "power_control",
-        "Start, stop, shut down, reboot, suspend or resume a guest.",
         Tier.RESTRICTED,
         PowerParams,
         PowerResult,
@@ -207,7 +194,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "create_vm",
-        "Create a qemu VM.",
         Tier.RESTRICTED,
         CreateVmParams,
         CreateResult,
@@ -225,7 +211,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "create_lxc",
-        "Create an LXC container from a template.",
         Tier.RESTRICTED,
         CreateLxcParams,
         CreateResult,
@@ -243,7 +228,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "set_vm_cloudinit",
-        "Set a VM's cloud-init user, password, SSH keys and network, and rebuild its cloud-init drive.",
         Tier.RESTRICTED,
         CloudInitParams,
         CloudInitResult,
@@ -257,7 +241,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "create_snapshot",
-        "Take a snapshot of a guest.",
         Tier.RESTRICTED,
         CreateSnapshotParams,
         SnapshotResult,
@@ -275,7 +258,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "rollback_snapshot",
-        "Roll a guest back to a snapshot.",
         Tier.RESTRICTED,
         RollbackParams,
         SnapshotResult,
@@ -293,7 +275,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "execute_lxc_command",
-        "Run a command in a container (pct exec over SSH to its node).",
         Tier.RESTRICTED,
         ExecParams,
         ExecResult,
@@ -301,7 +282,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "delete_instance",
-        "Delete a guest and its disks.",
         Tier.CRITICAL,
         DeleteParams,
         DeleteResult,
@@ -319,7 +299,6 @@ CATALOGUE: Mapping[str, Operation] = _entries(
     ),
     Operation(
         "cancel_task",
-        "Stop a job's PVE task (or any task by UPID) and mark the job cancelled.",
         Tier.RESTRICTED,
         CancelParams,
         CancelResult,
