@@ -156,11 +156,9 @@ def _result(record: JobRecord, result: type[R]) -> R:
         ) from None
 
 
-def app_of(ctx: Context[Any, Any]) -> FrontendApp:
+def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
     """The FrontendApp of the server handling this request."""
-    app = ctx.request_context.lifespan_context
-    assert isinstance(app, FrontendApp)
-    return app
+    return ctx.request_context.lifespan_context
 
 
 @asynccontextmanager

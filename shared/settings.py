@@ -16,13 +16,11 @@ from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_vali
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from shared.errors import InvalidInput
+from shared.pve.auth import TOKEN_NAME_PATTERN
 
 __all__ = ["ENV_FILE_VARIABLE", "Settings", "load_settings"]
 
 ENV_FILE_VARIABLE = "PROXMOX_MCP_ENV_FILE"
-
-# PVE's token id: user@realm!tokenid (pve-userid + "!" + pve-tokenid).
-TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"  # noqa: S105  # a pattern, not a secret
 
 
 def _env(name: str) -> AliasChoices:

@@ -62,6 +62,7 @@ def job_status(record: JobRecord) -> JobStatus:
         finished_at=record.finished_at,
         duration_seconds=round((end - record.started_at).total_seconds(), 3) if record.started_at else None,
         log_lines=record.log_lines,
+        message=record.message,
         result=record.result,
         error=ErrorInfo(code=error.code, message=error.message, hint=error.hint) if error else None,
     )

@@ -83,6 +83,11 @@ class JobStatus(Result):
     finished_at: datetime | None = None
     duration_seconds: float | None = None
     log_lines: int | None = Field(None, description="Task log lines so far (read them with get_task_log).")
+    message: str | None = Field(
+        None,
+        description="How it ended, when there is more to say than its result: nothing to do, cancelled after "
+        "which steps, why it is unknown or timed out.",
+    )
     result: Any = Field(None, description="The operation's result once done: what the tool that started it returns.")
     error: ErrorInfo | None = None
 

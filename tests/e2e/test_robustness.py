@@ -133,7 +133,9 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
     cancel = await client.call_tool("cancel_task", {"job_id": waiting, "confirmed": True, "wait_seconds": 10})
 
     assert not cancel.is_error, cancel.content
-    assert (await ended(client, waiting))["state"] == "cancelled"
+    cancelled = await ended(client, waiting)
+    assert cancelled["state"] == "cancelled"
+    assert cancelled["message"] == "cancelled before it started a PVE task; nothing was changed"
     assert (await ended(client, holder))["state"] == "succeeded"
     assert requests_to(sim, "POST", f"/nodes/{node}/lxc/{vmid}/snapshot") == []
     assert "never" not in sim.state.guests[vmid].snapshots
@@ -214,6 +216,7 @@ async def test_a_task_pve_answers_nonsense_about_ends_unknown_not_failed(sim: Si
     assert job["state"] == "unknown", job
     (task,) = tasks_of(sim, "qmstart", vmid)
     assert job["upid"] == task.upid  # the agent can still look at the task itself
+    assert f"PVE task {task.upid} was started, but following it failed (API_CONTRACT_DIVERGENCE" in job["message"]
     await sim.wait_task(task.upid)
     assert sim.state.guests[vmid].status == "running"
 
