@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -79,3 +80,39 @@ async def test_an_unknown_key_is_refused(sim: Simulator, tmp_path: Path) -> None
     with pytest.raises(SshFailed, match="refused our SSH key"):
         await run_pct_exec(settings, "127.0.0.1", running_ct(sim), ["hostname"], seconds=5)
     assert sim.state.ssh_execs == []
+
+
+async def test_output_that_came_before_a_timeout_is_kept(tmp_path: Path) -> None:
+    # A node whose command prints a line, then hangs: what it printed reaches the agent.
+    host_key = asyncssh.generate_private_key("ssh-ed25519")
+    client_key = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp_path / "id_ed25519").write_bytes(client_key.export_private_key())
+
+    async def command(process: asyncssh.SSHServerProcess[str]) -> None:
+        process.stdout.write("first line\n")
+        process.stderr.write("a warning\n")
+        await asyncio.sleep(30)
+        process.exit(0)
+
+    server = await asyncssh.listen(
+        "127.0.0.1",
+        0,
+        server_host_keys=[host_key],
+        authorized_client_keys=asyncssh.import_authorized_keys(client_key.export_public_key().decode()),
+        process_factory=command,
+    )
+    try:
+        port = server.sockets[0].getsockname()[1]
+        (tmp_path / "known_hosts").write_text(f"[127.0.0.1]:{port} {host_key.export_public_key().decode()}")
+        settings = load_settings(
+            ssh_key_file=str(tmp_path / "id_ed25519"), ssh_known_hosts=str(tmp_path / "known_hosts"), ssh_port=port
+        )
+        output = await run_pct_exec(settings, "127.0.0.1", 101, ["tail", "-f", "/var/log/syslog"], seconds=1)
+    finally:
+        server.close()
+        await server.wait_closed()
+
+    assert output.exit_code == TIMED_OUT_EXIT
+    assert output.stdout == b"first line\n"
+    assert output.stderr.startswith(b"a warning\n")
+    assert b"may still be running in the container" in output.stderr
