@@ -19,7 +19,7 @@ from workers.ssh import pct_exec_command
 
 VMID = 200
 #: `pct` as a shell function: each argument NUL-terminated (arguments may hold newlines)
-PCT = "pct() { printf '%s\\0' \"$@\" > \"$OUT\"; }\n"
+PCT = 'pct() { printf \'%s\\0\' "$@" > "$OUT"; }\n'
 MARKER = "pwned"
 
 HOSTILE = [
