@@ -22,8 +22,8 @@ from pydantic import ValidationError
 from mcp_frontend.waiting import ProgressCallback, wait_for_job
 from shared.catalogue import Operation
 from shared.errors import InternalError, ProxmoxMcpError, WaitTimeout, validation_message
-from shared.jobs import keys
 from shared.jobs.connection import FRONTEND_RETRIES, RedisConnections, connect_redis
+from shared.jobs.health import health_keys
 from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.store import JobStore
@@ -88,10 +88,7 @@ class FrontendApp:
 
     async def workers_alive(self) -> int:
         """How many workers wrote their health key recently."""
-        count = 0
-        async for _ in self.store.redis.scan_iter(match=keys.worker_health("*"), count=200):
-            count += 1
-        return count
+        return len(await health_keys(self.store.redis))
 
     async def _not_finished(self, record: JobRecord) -> ProxmoxMcpError:
         if record.state.value == "queued" and await self.workers_alive() == 0:

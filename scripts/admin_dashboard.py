@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from _redis import health_keys, redis_location, worker_name
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
 from redis.asyncio import ConnectionPool, Redis
@@ -40,6 +39,8 @@ from rich.text import Text
 from shared.catalogue import Operation, operation
 from shared.errors import ProxmoxMcpError, WaitTimeout
 from shared.jobs import codec, keys
+from shared.jobs.connection import redis_location
+from shared.jobs.health import health_keys, worker_name
 from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState

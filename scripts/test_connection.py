@@ -32,7 +32,6 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
-from _redis import health_keys, redis_location, worker_name
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, RedisError
 
@@ -48,6 +47,8 @@ from shared.diagnostics import (
 )
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
+from shared.jobs.connection import redis_location
+from shared.jobs.health import health_keys, worker_name
 from shared.logs import configure_logging
 from shared.pve.client import PveClient, RetryPolicy
 from shared.pve.models import PveVersion, TokenPermissions

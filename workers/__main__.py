@@ -6,13 +6,14 @@ import argparse
 import asyncio
 import socket
 import sys
-from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
+from shared.jobs.connection import redis_location
+from shared.jobs.health import health_keys
 from shared.logs import configure_logging
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
@@ -30,10 +31,7 @@ async def _healthy_here(settings: Settings) -> bool:
         # arq rewrites the key every HEALTH_CHECK_SECONDS with a TTL one second longer: it exists while alive
         if settings.worker_name is not None:
             return bool(await redis.exists(keys.worker_health(settings.worker_name)))
-        pattern = keys.worker_health(f"{socket.gethostname()}-*")  # worker_name()'s default: host-PID
-        async for _key in redis.scan_iter(match=pattern, count=100):
-            return True
-        return False
+        return bool(await health_keys(redis, f"{socket.gethostname()}-*"))  # worker_name()'s default: host-PID
     finally:
         await redis.aclose()
 
@@ -74,8 +72,8 @@ def _run(settings: Settings, *, burst: bool) -> int:
     except ProxmoxMcpError as exc:
         raise _Exit(2, str(exc)) from None
     except RedisError as exc:  # the connection's retries (about a minute) ran out
-        parts = urlsplit(settings.redis_url.get_secret_value() if settings.redis_url else "")
-        raise _Exit(1, f"lost Redis at {parts.hostname}:{parts.port or 6379}: {exc}") from None
+        where = redis_location(settings.redis_url.get_secret_value()) if settings.redis_url else "REDIS_URL"
+        raise _Exit(1, f"lost Redis at {where}: {exc}") from None
     return 0
 
 

@@ -10,6 +10,7 @@ needs nothing installed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from arq.connections import ArqRedis
 from fakeredis import FakeServer
@@ -23,7 +24,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from shared.jobs import codec, keys
 from shared.settings import Settings
 
-__all__ = ["FRONTEND_RETRIES", "WORKER_RETRIES", "RedisConnections", "connect_redis"]
+__all__ = ["FRONTEND_RETRIES", "WORKER_RETRIES", "RedisConnections", "connect_redis", "redis_location"]
 
 #: per command: up to ~60 s of retries with jittered backoff (capped at 5 s), enough for a restart
 WORKER_RETRIES = 16
@@ -73,3 +74,10 @@ def connect_redis(
         default_queue_name=keys.QUEUE_NAME,
     )
     return RedisConnections(arq=arq, store=Redis(connection_pool=store_pool), embedded=embedded)
+
+
+def redis_location(url: str) -> str:
+    """host:port/db of a Redis URL, without its credentials (for messages and logs)."""
+    parts = urlsplit(url)
+    database = parts.path.strip("/") or "0"
+    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{database}"

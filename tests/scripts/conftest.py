@@ -23,10 +23,6 @@ from tests.support.redis_server import RedisServer
 from tests.support.stack import ROOT, Stack
 
 SCRIPTS = ROOT / "scripts"
-# A script runs as `python scripts/<name>.py`, with scripts/ first on sys.path, and imports its
-# helpers (`_redis`) from there; a test that imports a script in-process needs the same path.
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
 
 
 @dataclass(frozen=True)
