@@ -210,7 +210,7 @@ def _ending_before_run(job: JobContext) -> JobEnded | None:
         )
     if record.state is JobState.DISPATCHING:
         return JobEnded(JobState.UNKNOWN, f"gave up after {age:.0f}s: PVE may or may not have started {record.step}")
-    return JobEnded(JobState.TIMED_OUT, f"gave up after {age:.0f}s before starting a PVE task")
+    return JobEnded(JobState.TIMED_OUT, f"gave up after {age:.0f}s before starting its next PVE task")
 
 
 async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: int | None) -> None:
