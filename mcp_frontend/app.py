@@ -21,11 +21,12 @@ from pydantic import ValidationError
 
 from mcp_frontend.waiting import ProgressCallback, wait_for_job
 from shared.catalogue import Operation
-from shared.errors import InternalError, ProxmoxMcpError, WaitTimeout, validation_message
+from shared.errors import InternalError, JobCancelled, ProxmoxMcpError, WaitTimeout, validation_message
 from shared.jobs.connection import FRONTEND_RETRIES, RedisConnections, connect_redis
 from shared.jobs.health import health_keys
 from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
+from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
 from shared.operations.base import Params, Result
@@ -65,7 +66,9 @@ class FrontendApp:
             raise await self._not_finished(record)
         if record.error is not None:
             raise record.error
-        if not record.state.succeeded:  # ended without an error: cancelled (cancel_task), or by a worker's limit
+        if record.state is JobState.CANCELLED:
+            raise JobCancelled(f"job {record.job_id} ({record.operation}) was cancelled: {record.message}")
+        if not record.state.succeeded:  # ended by a worker's limit, without an error
             raise WaitTimeout(
                 f"job {record.job_id} ({record.operation}) ended {record.state.value}: {record.message or 'no result'}",
                 hint="Call the tool again.",

@@ -492,6 +492,7 @@ def _errors(entry: ToolEntry) -> list[str]:
         errors["PVE_TASK_FAILED"] = "the PVE task ended with an error; the message ends with the task log's tail"
     if op is not None and op.tier is Tier.SAFE:
         errors["TIMEOUT"] = "the read did not finish in time (PROXMOX_MCP_READ_TIMEOUT), e.g. no worker is running"
+        errors["CANCELLED"] = "cancel_task ended the read's job before it had an answer"
     for code, when in _SPECIFIC_ERRORS.get(entry.name, ()):
         errors[code] = f"{errors[code]}; or {when}" if code in errors else when
     if not errors:

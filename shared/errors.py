@@ -10,6 +10,7 @@
     ├── NotFound                    NOT_FOUND              guest, node, storage, job or task unknown
     ├── JobStoreUnavailable         JOB_STORE_UNAVAILABLE  Redis cannot be reached
     ├── WaitTimeout                 TIMEOUT                a wait ended first; the job goes on
+    ├── JobCancelled                CANCELLED              cancel_task ended the job before its answer
     ├── InternalError               INTERNAL_ERROR         a bug on our side (details stay in our log)
     └── PveError                                           what PVE said, or failed to say
         ├── AuthenticationFailed    AUTHENTICATION_FAILED  401: token unknown or secret wrong
@@ -44,6 +45,7 @@ __all__ = [
     "FeatureDisabled",
     "InternalError",
     "InvalidInput",
+    "JobCancelled",
     "JobStoreUnavailable",
     "Locked",
     "NodeUnreachable",
@@ -146,6 +148,13 @@ class WaitTimeout(ProxmoxMcpError):
 
     code = "TIMEOUT"
     default_hint = "Follow the job with get_task_status and get_task_log."
+
+
+class JobCancelled(ProxmoxMcpError):
+    """The job a tool call waited for was ended by cancel_task before it had an answer."""
+
+    code = "CANCELLED"
+    default_hint = "Call the tool again if you still need the answer."
 
 
 class InternalError(ProxmoxMcpError):

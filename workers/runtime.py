@@ -9,6 +9,7 @@ under a deadline and writes the outcome. Handlers only do the PVE work.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from shared.operations.base import Params, Result
 from shared.redact import Redactor
 from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
+from shared.settings import Settings
 from workers.app import WorkerApp
 
 __all__ = ["Handler", "JobContext", "JobEnded", "Outcome", "cancelled_message", "job_function"]
@@ -84,6 +86,8 @@ class JobContext:
     record: JobRecord
     #: monotonic time this pickup started: a slice of following a task ends relative to it
     started: float
+    #: monotonic time by which the handler must be done (arq's job timeout, less a margin)
+    deadline: float = math.inf
     locked_vmid: int | None = None
     #: set once a lock wait has run out, so the Locked that ends the job is not waited on again
     lock_wait_over: bool = False
@@ -92,6 +96,16 @@ class JobContext:
     def job_id(self) -> str:
         return self.record.job_id
 
+    def time_left(self) -> float:
+        """Seconds until this pickup's deadline."""
+        return self.deadline - time.monotonic()
+
+    async def end_if_cancelled(self) -> None:
+        """Before the job changes anything more: end it if cancel_task asked for that meanwhile."""
+        fresh = await self.app.store.get(self.job_id)
+        if fresh is not None and fresh.cancel_requested:
+            raise JobEnded(JobState.CANCELLED, cancelled_message(self.record))
+
     async def note_guest(self, node: str, kind: GuestKind) -> None:
         """Remember where the job's guest is, for reruns that can no longer look it up (it was deleted)."""
         if (self.record.node, self.record.kind) != (node, kind):
@@ -99,8 +113,13 @@ class JobContext:
             await self.app.store.update(self.job_id, node=node, kind=kind)
 
     async def try_lock_guest(self, vmid: int) -> str | None:
-        """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it."""
-        ttl = 2 * self.op.timeout_seconds(self.app.settings)
+        """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it.
+
+        It lasts as long as the job may go without progress (see `_ending_before_run`): between
+        two slices a job may wait long in a busy queue, and must find its lock still its own. A
+        job that ends releases it; one that vanished from the queue leaves it to expire.
+        """
+        ttl = _no_progress_limit(self.app.settings, self.op)
         holder = await acquire_guest_lock(self.app.store.redis, vmid, self.job_id, ttl)
         if holder is None:
             self.locked_vmid = vmid
@@ -191,6 +210,11 @@ def _made_progress(record: JobRecord) -> bool:
     return record.state in (JobState.DISPATCHING, JobState.RUNNING) or bool(record.steps)
 
 
+def _no_progress_limit(settings: Settings, op: Operation) -> float:
+    """How long a change may go without a dispatch: following a task as long as allowed, plus a lock wait."""
+    return settings.task_max_seconds + settings.lock_wait_seconds + 2 * op.timeout_seconds(settings)
+
+
 def _ending_before_run(job: JobContext) -> JobEnded | None:
     """A change that must not run again: cancelled before its next task, or making no progress for too long.
 
@@ -202,9 +226,10 @@ def _ending_before_run(job: JobContext) -> JobEnded | None:
         return JobEnded(JobState.CANCELLED, cancelled_message(record))
     since = max(t for t in (record.created_at, record.dispatched_at) if t is not None)
     age = (utcnow() - since).total_seconds()
-    if age <= settings.task_max_seconds + settings.lock_wait_seconds + 2 * job.op.timeout_seconds(settings):
+    if age <= _no_progress_limit(settings, job.op):
         return None
-    if record.upid is not None:
+    step_done = any(done.get("step") == record.step for done in record.steps)
+    if record.upid is not None and not step_done:
         return JobEnded(
             JobState.TIMED_OUT, f"gave up after {age:.0f}s without seeing PVE task {record.upid} end; the task goes on"
         )
@@ -261,7 +286,8 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         )
         if change and (ending := _ending_before_run(job)) is not None:
             raise ending
-        async with asyncio.timeout(timeout - _DEADLINE_MARGIN_SECONDS) as deadline:
+        job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
+        async with asyncio.timeout(job.time_left()) as deadline:
             outcome = await handler(job, params)
     except TimeoutError:
         if deadline is None or not deadline.expired():

@@ -66,8 +66,19 @@ def _output(exit_code: int, stdout: _Capture, stderr: _Capture, started: float) 
     )
 
 
-async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str], seconds: float) -> ExecOutput:
-    """Run `pct exec` on `host`; raises SshFailed when the node cannot be reached or refuses us."""
+async def run_pct_exec(
+    settings: Settings,
+    host: str,
+    vmid: int,
+    argv: list[str],
+    seconds: float,
+    *,
+    connect_seconds: float | None = None,
+) -> ExecOutput:
+    """Run `pct exec` on `host` for at most `seconds` after connecting within `connect_seconds` (PROXMOX_TIMEOUT).
+
+    Raises SshFailed when the node cannot be reached or refuses us.
+    """
     assert settings.ssh_key_file is not None
     assert settings.ssh_known_hosts is not None
     cap = settings.exec_output_max_bytes
@@ -79,7 +90,7 @@ async def run_pct_exec(settings: Settings, host: str, vmid: int, argv: list[str]
             username=settings.ssh_user,
             client_keys=[str(settings.ssh_key_file)],
             known_hosts=str(settings.ssh_known_hosts),
-            connect_timeout=settings.proxmox_timeout,
+            connect_timeout=connect_seconds or settings.proxmox_timeout,
         ) as connection:
             process = await connection.create_process(pct_exec_command(vmid, argv), encoding=None)
             stdout, stderr = _Capture(cap), _Capture(cap)

@@ -36,7 +36,7 @@ from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
 from workers.follow import TaskEnd, follow_task
 from workers.guests import Guest
-from workers.runtime import JobContext, JobEnded, Outcome, cancelled_message
+from workers.runtime import JobContext, JobEnded, Outcome
 
 __all__ = ["StepOutcome", "TaskStep", "guest_step", "outcome_of", "run_step"]
 
@@ -108,8 +108,9 @@ async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Up
         upid = Upid.parse(task.upid)
         if upid.type != step.task_type or upid.owner != job.app.settings.proxmox_token_name:
             continue
-        # a task another of our jobs recorded is that job's, however close in time it started
-        if await job.app.store.job_for_upid(task.upid) not in (None, job.job_id):
+        # a recorded task is known already: another job's, however close in time it started, or
+        # an earlier try of this job's (one that failed on PVE's lock), which must not be taken again
+        if await job.app.store.job_for_upid(task.upid) is not None:
             continue
         ours.append(upid)
     return min(ours, key=lambda u: (u.starttime, u.pid)) if ours else None
@@ -140,8 +141,11 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
 
 
 async def _record_done(job: JobContext, outcome: StepOutcome, exitstatus: str | None) -> None:
-    job.record.steps = [*job.record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
-    await job.app.store.update(job.job_id, steps=job.record.steps)
+    """The step is done; a wait for the guest, if there was one, is over (the next step's starts afresh)."""
+    record = job.record
+    record.steps = [*record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
+    record.lock_wait_since = None
+    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since",))
 
 
 async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
@@ -181,22 +185,23 @@ async def _adopt(job: JobContext, step: TaskStep, upid: Upid) -> None:
     """Make `upid` the step's task in the record: from now on it is followed, never dispatched again."""
     record = job.record
     record.log_base = await job.app.store.record_upid(job.job_id, str(upid), step=step.name)
-    record.upid, record.state, record.lock_wait_since = str(upid), JobState.RUNNING, None
+    record.upid, record.state = str(upid), JobState.RUNNING
 
 
 async def _reset_dispatch(job: JobContext) -> None:
-    """Back to queued with no step under way: nothing of the current step reached PVE, so dispatch anew."""
-    await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "dispatched_at", "upid"))
-    job.record.state, job.record.step, job.record.dispatched_at, job.record.upid = JobState.QUEUED, None, None, None
+    """Back to queued with no step under way: nothing of the current step changed PVE, so dispatch anew.
+
+    `dispatched_at` stays: the no-progress bound counts from the latest dispatch.
+    """
+    await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "upid"))
+    job.record.state, job.record.step, job.record.upid = JobState.QUEUED, None, None
 
 
-async def _cancel_if_requested(job: JobContext, upid: Upid | None) -> None:
-    """Honour cancel_task: before dispatch the job just ends; after, its PVE task is stopped."""
+async def _stop_if_cancelled(job: JobContext, upid: Upid) -> None:
+    """Honour cancel_task for a dispatched step: ask PVE to stop its task (the job ends cancelled once it has)."""
     fresh = await job.app.store.get(job.job_id)
     if fresh is None or not fresh.cancel_requested:
         return
-    if upid is None:
-        raise JobEnded(JobState.CANCELLED, cancelled_message(job.record))
     await job.app.pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": str(upid)})
     log.info("task_stop_requested", upid=str(upid))
 
@@ -220,13 +225,13 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
             await _record_done(job, outcome, None)
             return outcome
     if upid is None:
-        await _cancel_if_requested(job, None)
+        await job.end_if_cancelled()
         upid = await _dispatch(job, step)
         if upid is None:
             outcome = StepOutcome(step.name, None, None)
             await _record_done(job, outcome, None)
             return outcome
-    await _cancel_if_requested(job, upid)
+    await _stop_if_cancelled(job, upid)
     end = await _follow(job, upid)
     if end is None:
         _check_task_limit(job)

@@ -119,12 +119,11 @@ class JobStore:
         """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches.
 
         The task's log starts after the lines the job has so far: that count (`log_base`) is
-        stored and returned. A lock wait, if there was one, is over.
+        stored and returned.
         """
         log_base = await self.log_length(job_id)  # only this job's worker appends to its log
         values = {**fields, "upid": upid, "log_base": log_base, "state": JobState.RUNNING, "updated_at": utcnow()}
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hdel(keys.job_record(job_id), "lock_wait_since")
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})

@@ -159,6 +159,10 @@ def _bad_url(exc: httpx.HTTPError, call: Call) -> ProxmoxMcpError:
 
 
 def _undecodable(exc: httpx.HTTPError, call: Call) -> ProxmoxMcpError:
+    if not call.idempotent:  # the answer came, so PVE acted on the write; what it started is unreadable
+        return _uncertain(
+            call, f"got an answer that cannot be decoded ({call.redact(str(exc))})", {"cause": type(exc).__name__}
+        )
     return ContractDivergence(
         f"{call.where} sent a body that cannot be decoded: {call.redact(str(exc))}", details=_details(exc, call)
     )

@@ -403,7 +403,9 @@ async def worker_health(live: Live, out: str) -> None:
 
 
 def lock_ttl_seconds(settings: Settings) -> float:
-    return 2 * operation("power_control").timeout_seconds(settings)
+    """As docs/redis.md gives it: as long as a change may go without progress."""
+    change = operation("power_control").timeout_seconds(settings)
+    return settings.task_max_seconds + settings.lock_wait_seconds + 2 * change
 
 
 def in_progress_seconds(settings: Settings) -> float:

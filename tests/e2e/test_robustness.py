@@ -8,7 +8,8 @@ get_task_status and get_task_log. pvesim's request log and tasks say what really
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.timeout(120)
 
 @pytest.fixture(scope="module")
 async def sim() -> AsyncIterator[Simulator]:
-    simulator = Simulator(SimConfig(task_duration=0.3, lock_timeout=0.5, guests=30))
+    simulator = Simulator(SimConfig(task_duration=0.3, lock_timeout=0.5, guests=30, ssh=True))
     await simulator.start()
     yield simulator
     await simulator.stop()
@@ -81,6 +82,21 @@ def requests_to(sim: Simulator, method: str, path: str) -> list[int]:
     return [r.status for r in sim.requests if r.method == method and r.path == path]
 
 
+@contextmanager
+def intercepted(sim: Simulator, handle: Callable[..., Awaitable[Any]]) -> Iterator[Callable[..., Awaitable[Any]]]:
+    """Route pvesim's requests through `handle(original, method, path, query, headers, body)` for a while."""
+    original = sim.core.handle
+
+    async def routed(*request: Any) -> Any:
+        return await handle(original, *request)
+
+    sim.core.handle = routed  # type: ignore[method-assign]  # in-process interception, for one test
+    try:
+        yield original
+    finally:
+        sim.core.handle = original  # type: ignore[method-assign]  # undo it
+
+
 def tasks_of(sim: Simulator, task_type: str, vmid: int) -> list[Any]:
     return sorted(
         (t for t in sim.state.tasks.values() if t.type == task_type and t.vmid == vmid), key=lambda t: t.starttime
@@ -130,6 +146,11 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
     await eventually(lambda: _has_upid(client, holder), what="the shutdown to hold the guest")
     waiting = await submit(client, "create_snapshot", vmid=vmid, name="never")
 
+    async def waits() -> bool:  # picked up, found the guest taken, back in the queue
+        job = await status(client, waiting)
+        return job["state"] == "queued" and (job["attempts"] or 0) >= 1
+
+    await eventually(waits, what="the snapshot to wait for the guest")
     cancel = await client.call_tool("cancel_task", {"job_id": waiting, "confirmed": True, "wait_seconds": 10})
 
     assert not cancel.is_error, cancel.content
@@ -160,18 +181,28 @@ async def test_creates_started_together_without_a_vmid_each_get_their_own(sim: S
     assert requests_to(sim, "POST", "/nodes/pve1/qemu").count(200) == 3
 
 
-async def test_a_create_whose_chosen_vmid_was_taken_meanwhile_chooses_again(sim: Simulator, client: Client) -> None:
-    # as if someone created a guest with that VMID in the web UI between our choice and our request
-    sim.faults.add_error(500, message="VM 4242 already exists on node 'pve1'", method="POST", path="/nodes/pve1/lxc")
+async def test_a_create_whose_chosen_vmid_was_taken_meanwhile_chooses_another(sim: Simulator, client: Client) -> None:
+    # someone creates a container with our VMID (web UI, another tool) the moment before our request lands
     template = next(v for v in sim.state.volumes[("pve1", "local")] if ":vztmpl/" in v)
+    intruders: list[bytes] = []
 
-    job = await ended(
-        client, await submit(client, "create_lxc", node="pve1", hostname="second-try", ostemplate=template)
-    )
+    async def handle(original: Callable[..., Awaitable[Any]], method: str, path: str, *rest: Any) -> Any:
+        query, headers, body = rest
+        if method == "POST" and path == "/nodes/pve1/lxc" and not intruders:
+            intruders.append(body.replace(b"hostname=second-try", b"hostname=intruder"))
+            await original(method, path, query, headers, intruders[0])
+        return await original(method, path, *rest)
+
+    with intercepted(sim, handle):
+        job_id = await submit(client, "create_lxc", node="pve1", hostname="second-try", ostemplate=template)
+        job = await ended(client, job_id)
 
     assert job["state"] == "succeeded", job
-    assert requests_to(sim, "POST", "/nodes/pve1/lxc") == [500, 200]
+    (intruder,) = [g for g in sim.state.guests.values() if g.config.get("hostname") == "intruder"]
+    assert job["vmid"] != intruder.vmid
     assert sim.state.guests[job["vmid"]].config.get("hostname") == "second-try"
+    # ours was refused once ("already exists"), then sent with the next free VMID
+    assert [r.status for r in sim.requests if r.method == "POST" and r.path == "/nodes/pve1/lxc"] == [200, 500, 200]
 
 
 async def test_a_start_whose_answer_is_unreadable_is_found_and_followed_not_sent_again(
@@ -224,24 +255,93 @@ async def test_a_task_pve_answers_nonsense_about_ends_unknown_not_failed(sim: Si
 async def test_a_status_poll_that_hangs_does_not_fail_the_change(sim: Simulator) -> None:
     # one-second slices and two-second PVE timeouts: a poll that hangs outlasts both
     vmid = guest_of(sim, "qemu", "stopped")
-    original = sim.core.handle
     hung: list[str] = []
 
-    async def handle(verb: str, path: str, *rest: Any) -> Any:
+    async def handle(original: Callable[..., Awaitable[Any]], verb: str, path: str, *rest: Any) -> Any:
         if verb == "GET" and path.endswith("/status") and "/tasks/" in path and not hung:
             hung.append(path)
             await asyncio.sleep(5)
         return await original(verb, path, *rest)
 
-    sim.core.handle = handle  # type: ignore[method-assign]  # a hang on one endpoint, for this test only
-    try:
-        settings = {"PROXMOX_MCP_TASK_SLICE": "1", "PROXMOX_TIMEOUT": "2", "PROXMOX_MCP_WORKER_POLL": "0.2"}
+    settings = {"PROXMOX_MCP_TASK_SLICE": "1", "PROXMOX_TIMEOUT": "2", "PROXMOX_MCP_WORKER_POLL": "0.2"}
+    with intercepted(sim, handle):
         async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", **settings) as client:
             job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
-    finally:
-        sim.core.handle = original  # type: ignore[method-assign]  # undo the hang
 
     assert hung, "the status poll was never hung"
     assert job["state"] == "succeeded", job
     assert job["attempts"] >= 2  # the slice ended during the hang; the next pickup went on following
     assert sim.state.counts[vmid]["started"] == 1
+
+
+async def test_a_guest_pve_keeps_locked_inside_each_task_fails_locked_after_the_lock_wait(sim: Simulator) -> None:
+    # PVE takes some locks inside the task (qmstart under a long backup): each try fails on it
+    vmid = guest_of(sim, "qemu", "stopped")
+    lock_failure = f"error:can't lock file '/var/lock/qemu-server/lock-{vmid}.conf' - got timeout"
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, outcome=lock_failure, count=None)
+
+    async with inprocess_client(sim, PROXMOX_MCP_LOCK_WAIT="2", PROXMOX_MCP_WORKER_POLL="0.2") as client:
+        job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+
+    assert job["state"] == "failed", job
+    assert job["error"]["code"] == "LOCKED"
+    assert "gave up after waiting" in job["error"]["message"]
+    # about one try a second for the two-second wait, not one every second until the no-progress bound
+    assert 2 <= len(tasks_of(sim, "qmstart", vmid)) <= 5
+    assert sim.state.guests[vmid].status == "stopped"
+
+
+async def test_a_lost_answer_after_a_lock_failure_adopts_the_new_task_not_the_failed_one(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
+    path = f"/nodes/{node}/qemu/{vmid}/status/start"
+    lock_failure = f"error:can't lock file '/var/lock/qemu-server/lock-{vmid}.conf' - got timeout"
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, outcome=lock_failure, count=1)
+    posts: list[str] = []
+
+    async def handle(original: Callable[..., Awaitable[Any]], method: str, at: str, *rest: Any) -> Any:
+        answer = await original(method, at, *rest)
+        if method == "POST" and at == path:
+            posts.append(at)
+            if len(posts) == 2:  # the second start reaches PVE, its answer is lost on the way back
+                answer.drop = "after"
+        return answer
+
+    with intercepted(sim, handle):
+        job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+
+    assert job["state"] == "succeeded", job
+    failed, started = tasks_of(sim, "qmstart", vmid)
+    assert failed.exitstatus.startswith("can't lock file")
+    assert (started.exitstatus, job["upid"]) == ("OK", started.upid)
+    assert len(posts) == 2
+    assert sim.state.counts[vmid]["started"] == 1
+    page = await client.call_tool("get_task_log", {"job_id": job["job_id"], "start": 0, "limit": 500})
+    assert page.structured_content is not None
+    assert [line["t"] for line in page.structured_content["lines"]] == failed.log + started.log
+
+
+async def test_a_command_cancelled_while_its_checks_run_is_never_run(sim: Simulator, client: Client) -> None:
+    vmid = guest_of(sim, "lxc", "running")
+    checked = asyncio.Event()
+    cancelled = asyncio.Event()
+
+    async def handle(original: Callable[..., Awaitable[Any]], method: str, at: str, *rest: Any) -> Any:
+        if method == "GET" and at.endswith(f"/lxc/{vmid}/status/current") and not checked.is_set():
+            checked.set()
+            await cancelled.wait()  # the worker holds the job, mid-way through its checks
+        return await original(method, at, *rest)
+
+    with intercepted(sim, handle):
+        job_id = await submit(client, "execute_lxc_command", vmid=vmid, command="hostname")
+        await asyncio.wait_for(checked.wait(), 30)
+        cancel = await client.call_tool("cancel_task", {"job_id": job_id, "confirmed": True, "wait_seconds": 0})
+        assert cancel.structured_content is not None, cancel.content
+        await ended(client, cancel.structured_content["job_id"])  # the cancel has been recorded
+        cancelled.set()
+        job = await ended(client, job_id)
+
+    assert job["state"] == "cancelled", job
+    assert [e for e in sim.state.ssh_execs if e.vmid == vmid] == []

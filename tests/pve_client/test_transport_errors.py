@@ -46,6 +46,16 @@ def test_every_httpx_error_maps_to_an_error_with_a_stable_code(error, method):
     assert (mapped.code == "INTERNAL_ERROR") == (error in _OUR_MISUSE)
 
 
+@pytest.mark.parametrize(("method", "code"), [("GET", "API_CONTRACT_DIVERGENCE"), ("POST", "DISPATCH_UNCERTAIN")])
+def test_an_answer_that_cannot_be_decoded_leaves_a_write_uncertain(method, code):
+    # PVE answered, so a write reached it and acted: treating it as refused could send it again
+    call = Call(method, "/nodes/{node}/qemu/{vmid}/status/start", {}, "https://pve.example.test:8006", TOKEN_NAME, str)
+
+    mapped = transport_error(httpx.DecodingError("Error -3 while decompressing data"), call)
+
+    assert mapped.code == code
+
+
 def test_unsupported_url_scheme_points_at_proxmox_url():
     call = Call("GET", "/version", {}, "ftp://pve", TOKEN_NAME, str)
 

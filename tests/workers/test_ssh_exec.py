@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shlex
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -91,8 +90,8 @@ async def test_output_that_came_before_a_timeout_is_kept(tmp_path: Path) -> None
     async def command(process: asyncssh.SSHServerProcess[str]) -> None:
         process.stdout.write("first line\n")
         process.stderr.write("a warning\n")
-        await asyncio.sleep(30)
-        process.exit(0)
+        # hangs until the client gives up and closes the session (it reads EOF then)
+        await process.stdin.read()
 
     server = await asyncssh.listen(
         "127.0.0.1",

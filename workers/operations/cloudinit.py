@@ -73,6 +73,7 @@ async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
         for key, value in wanted.items()
         if key in _SECRET_KEYS or unquote(current.get(key, "")) != unquote(value)
     }
+    await job.end_if_cancelled()
     if changes:
         body: dict[str, FormValue] = {**changes, "digest": config.digest}
         await pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from shared.errors import Conflict, FeatureDisabled, InvalidInput
+from arq.worker import Retry
+
+from shared.errors import Conflict, FeatureDisabled, InvalidInput, WaitTimeout
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.exec import ExecParams, ExecResult
@@ -12,6 +14,10 @@ from workers.runtime import JobContext, JobEnded, Outcome
 from workers.ssh import run_pct_exec
 
 __all__ = ["execute_lxc_command"]
+
+#: pickups in a row whose checks leave too little time for the command before the job gives up
+_MAX_SHORT_PICKUPS = 3
+_MIN_CONNECT_SECONDS = 1.0
 
 
 async def _node_host(job: JobContext, node: str) -> str:
@@ -49,6 +55,26 @@ def _check_policy(job: JobContext, params: ExecParams) -> None:
         )
 
 
+async def _connect_seconds(job: JobContext, params: ExecParams) -> float:
+    """How long the SSH connect may take: what this pickup has left once the whole command is allowed for.
+
+    The pickup's deadline must never cut the command off: a command cut off is never run again
+    (its outcome is unknown). With too little left (the checks before were slow), the command
+    starts in a fresh pickup; a PVE so slow that several pickups in a row lack the room ends
+    the job, with nothing run.
+    """
+    room = job.time_left() - params.timeout_seconds
+    if room >= _MIN_CONNECT_SECONDS:
+        return min(job.app.settings.proxmox_timeout, room)
+    if job.record.attempts < _MAX_SHORT_PICKUPS:
+        raise Retry(defer=0.1)
+    raise WaitTimeout(
+        f"the checks before the command left no room for it to run {params.timeout_seconds}s, "
+        f"{job.record.attempts} times; nothing was run",
+        hint="Call again; if this repeats, PVE answers slowly (see PROXMOX_TIMEOUT) or timeout_seconds is too long.",
+    )
+
+
 async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
     if job.record.state is JobState.DISPATCHING:
         # a worker died while the command ran: it may have done its work, and a command is no task to look up
@@ -66,8 +92,12 @@ async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
     if state.status != "running":
         raise Conflict(f"container {guest.vmid} is {state}", hint="Start it with power_control(action='start').")
     host = await _node_host(job, guest.node)
+    connect_seconds = await _connect_seconds(job, params)
+    await job.end_if_cancelled()
     await job.app.store.transition(job.job_id, JobState.DISPATCHING, dispatched_at=utcnow())
-    output = await run_pct_exec(job.app.settings, host, guest.vmid, params.argv, params.timeout_seconds)
+    output = await run_pct_exec(
+        job.app.settings, host, guest.vmid, params.argv, params.timeout_seconds, connect_seconds=connect_seconds
+    )
     result = ExecResult(
         vmid=guest.vmid,
         node=guest.node,

@@ -84,6 +84,8 @@ async def cancel_task(job: JobContext, params: CancelParams) -> CancelResult:
             upid = Upid.parse(target.upid)
             await pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": target.upid})
             message = "PVE was asked to stop the task; the job ends as cancelled once it has"
+        elif target.operation == "execute_lxc_command" and target.state is JobState.DISPATCHING:
+            message = "the command already runs in the container; it cannot be stopped from here"
         else:
             message = "the job stops before its next PVE task, or stops that task as soon as PVE names it"
     fresh = await store.get(target_id) or target
