@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from shared.operations.usage import UsagePoint
-from workers.operations.usage import downsample, summarize
+from workers.operations.usage import Sample, downsample, summarize
 
 
-def _series(n: int) -> list[UsagePoint]:
-    return [UsagePoint(time=60 * i, cpu_percent=float(i), memory_used_bytes=1000 * i) for i in range(n)]
+def _series(n: int) -> list[Sample]:
+    return [Sample(60 * i, {"cpu_percent": float(i), "memory_used_bytes": 1000 * i} | _NO_RATES) for i in range(n)]
+
+
+_NO_RATES: dict[str, float | None] = dict.fromkeys(
+    ("net_in_bytes_per_s", "net_out_bytes_per_s", "disk_read_bytes_per_s", "disk_write_bytes_per_s")
+)
 
 
 def test_a_short_series_is_left_as_it_is() -> None:
-    points = _series(10)
-    assert downsample(points, 24, "AVERAGE") == points
+    points = downsample(_series(10), 24, "AVERAGE")
+    assert points == [UsagePoint(time=60 * i, cpu_percent=float(i), memory_used_bytes=1000 * i) for i in range(10)]
 
 
 def test_seventy_samples_merge_into_at_most_the_asked_points_averaged_and_timed_at_their_end() -> None:
@@ -32,8 +37,8 @@ def test_max_keeps_the_peaks() -> None:
 
 
 def test_missing_values_stay_missing() -> None:
-    points = [UsagePoint(time=i) for i in range(50)]
-    assert all(p.cpu_percent is None for p in downsample(points, 5, "AVERAGE"))
+    samples = [Sample(i, {"cpu_percent": None, "memory_used_bytes": None} | _NO_RATES) for i in range(50)]
+    assert all(p.cpu_percent is None for p in downsample(samples, 5, "AVERAGE"))
 
 
 def test_the_summary_covers_every_sample() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from shared.operations.usage import MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
 from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
@@ -10,7 +11,7 @@ from workers.guests import resolve_guest
 from workers.operations.units import percent
 from workers.runtime import JobContext
 
-__all__ = ["downsample", "get_resource_usage", "summarize"]
+__all__ = ["Sample", "downsample", "get_resource_usage", "summarize"]
 
 _METRICS: tuple[str, ...] = (
     "cpu_percent",
@@ -22,33 +23,42 @@ _METRICS: tuple[str, ...] = (
 )
 
 
+@dataclass(slots=True)
+class Sample:
+    """One RRD slot as plain values. The series is merged and summarized in this form and only the
+    merged points become models (validating all ~70 slots as models cost ~0.4 ms a call)."""
+
+    time: int
+    metrics: dict[str, float | None]
+
+
 def _int(value: float | None) -> int | None:
     return int(value) if value is not None else None
 
 
-def _point(p: RrdPoint, *, node: bool) -> UsagePoint:
-    return UsagePoint(
-        time=p.time,
-        cpu_percent=percent(p.cpu),
-        memory_used_bytes=_int(p.memused if node else p.mem),
-        net_in_bytes_per_s=p.netin,
-        net_out_bytes_per_s=p.netout,
-        disk_read_bytes_per_s=p.diskread,
-        disk_write_bytes_per_s=p.diskwrite,
-    )
+def _sample(p: RrdPoint, *, node: bool) -> Sample:
+    metrics: dict[str, float | None] = {
+        "cpu_percent": percent(p.cpu),
+        "memory_used_bytes": _int(p.memused if node else p.mem),
+        "net_in_bytes_per_s": p.netin,
+        "net_out_bytes_per_s": p.netout,
+        "disk_read_bytes_per_s": p.diskread,
+        "disk_write_bytes_per_s": p.diskwrite,
+    }
+    return Sample(p.time, metrics)
 
 
-def downsample(points: list[UsagePoint], most: int, cf: str) -> list[UsagePoint]:
+def downsample(samples: list[Sample], most: int, cf: str) -> list[UsagePoint]:
     """At most `most` points: consecutive samples merged (their average, or maximum for MAX), timed at their end."""
-    if len(points) <= most:
-        return points
-    size = -(-len(points) // most)  # ceiling division: never more than `most` buckets
+    if len(samples) <= most:
+        return [UsagePoint(time=sample.time, **sample.metrics) for sample in samples]
+    size = -(-len(samples) // most)  # ceiling division: never more than `most` buckets
     merged: list[UsagePoint] = []
-    for start in range(0, len(points), size):
-        bucket = points[start : start + size]
+    for start in range(0, len(samples), size):
+        bucket = samples[start : start + size]
         values: dict[str, float | None] = {}
         for metric in _METRICS:
-            found = [v for p in bucket if (v := getattr(p, metric)) is not None]
+            found = [v for sample in bucket if (v := sample.metrics[metric]) is not None]
             values[metric] = (max(found) if cf == "MAX" else sum(found) / len(found)) if found else None
         memory = values.pop("memory_used_bytes")
         merged.append(
@@ -61,11 +71,11 @@ def downsample(points: list[UsagePoint], most: int, cf: str) -> list[UsagePoint]
     return merged
 
 
-def summarize(points: list[UsagePoint]) -> dict[str, MetricSummary]:
-    """Last, average and maximum of each metric over the points that have a value for it."""
+def summarize(samples: list[Sample]) -> dict[str, MetricSummary]:
+    """Last, average and maximum of each metric over the samples that have a value for it."""
     summary: dict[str, MetricSummary] = {}
     for metric in _METRICS:
-        values: list[float] = [v for p in points if (v := getattr(p, metric)) is not None]
+        values: list[float] = [v for sample in samples if (v := sample.metrics[metric]) is not None]
         if values:
             summary[metric] = MetricSummary(
                 last=values[-1], average=round(sum(values) / len(values), 2), maximum=max(values)
@@ -83,7 +93,7 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
             pve.get("/nodes/{node}/rrddata", list[RrdPoint], path=path, query=query),
             pve.get("/nodes/{node}/status", NodeStatus, path=path),
         )
-        points = [_point(p, node=True) for p in rrd]
+        samples = [_sample(p, node=True) for p in rrd]
         return ResourceUsage(
             target="node",
             node=params.node,
@@ -92,15 +102,15 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
             cf=params.cf,
             cpus=status.cpuinfo.cpus if status.cpuinfo else None,
             memory_total_bytes=status.memory.total,
-            summary=summarize(points),
-            points=downsample(points, params.max_points, params.cf),
+            summary=summarize(samples),
+            points=downsample(samples, params.max_points, params.cf),
         )
     guest = await resolve_guest(pve, params.vmid, params.node)
     rrd, current = await asyncio.gather(
         pve.get(guest.template_for("/rrddata"), list[RrdPoint], path=guest.path, query=query),
         pve.get(guest.template_for("/status/current"), GuestStatus, path=guest.path),
     )
-    points = [_point(p, node=False) for p in rrd]
+    samples = [_sample(p, node=False) for p in rrd]
     return ResourceUsage(
         target="guest",
         node=guest.node,
@@ -111,6 +121,6 @@ async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> Re
         cf=params.cf,
         cpus=current.cpus,
         memory_total_bytes=current.maxmem,
-        summary=summarize(points),
-        points=downsample(points, params.max_points, params.cf),
+        summary=summarize(samples),
+        points=downsample(samples, params.max_points, params.cf),
     )
