@@ -19,6 +19,7 @@ from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
 from tests.e2e.conftest import FAST_RECOVERY, start_stack
+from tests.support.agent import finished, status, submit
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, WorkerProcess
 from tests.support.waiting import eventually
@@ -84,29 +85,6 @@ def kill_when(sim: Simulator, worker: WorkerProcess, method: str, path_suffix: s
         sim.core.handle = original  # type: ignore[method-assign]  # undo the interception
 
     return restore
-
-
-async def submit(client: Client, tool: str, **arguments: Any) -> str:
-    result = await client.call_tool(tool, {**arguments, "confirmed": True, "wait_seconds": 0})
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return str(result.structured_content["job_id"])
-
-
-async def status(client: Client, job_id: str, wait_seconds: float = 0) -> dict[str, Any]:
-    """The job as get_task_status shows it to an agent (with wait_seconds: once it ended, or after that long)."""
-    result = await client.call_tool("get_task_status", {"job_id": job_id, "wait_seconds": wait_seconds})
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-async def finished(client: Client, job_id: str) -> dict[str, Any]:
-    async def ended() -> dict[str, Any] | None:
-        job = await status(client, job_id, wait_seconds=5)
-        return job if job["done"] else None
-
-    return await eventually(ended, timeout=90, interval=0.2, what=f"job {job_id} to end")
 
 
 def posts(sim: Simulator, suffix: str, method: str = "POST") -> int:

@@ -17,6 +17,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from tests.support.agent import finished, status, submit
 from tests.support.inprocess import inprocess_client
 from tests.support.waiting import eventually
 
@@ -55,28 +56,6 @@ def guest_of(sim: Simulator, kind: str, status: str, taken: set[int] = set()) ->
     return vmid
 
 
-async def submit(client: Client, tool: str, **arguments: Any) -> str:
-    result = await client.call_tool(tool, {**arguments, "confirmed": True, "wait_seconds": 0})
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return str(result.structured_content["job_id"])
-
-
-async def status(client: Client, job_id: str, wait_seconds: float = 0) -> dict[str, Any]:
-    result = await client.call_tool("get_task_status", {"job_id": job_id, "wait_seconds": wait_seconds})
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-async def ended(client: Client, job_id: str) -> dict[str, Any]:
-    async def done() -> dict[str, Any] | None:
-        found = await status(client, job_id, wait_seconds=5)
-        return found if found["done"] else None
-
-    return await eventually(done, timeout=90, what=f"job {job_id} to end")
-
-
 def requests_to(sim: Simulator, method: str, path: str) -> list[int]:
     """The statuses pvesim answered to `method path`, in order."""
     return [r.status for r in sim.requests if r.method == method and r.path == path]
@@ -111,7 +90,7 @@ async def test_a_task_that_finds_the_guest_locked_by_pve_is_dispatched_again_and
     lock_failure = f"error:can't lock file '/var/lock/qemu-server/lock-{vmid}.conf' - got timeout"
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, outcome=lock_failure, count=1)
 
-    job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+    job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "succeeded", job
     first, second = tasks_of(sim, "qmstart", vmid)
@@ -125,7 +104,7 @@ async def test_a_delete_that_stops_first_keeps_the_log_of_both_tasks_whole(sim: 
     vmid = guest_of(sim, "lxc", "running")
 
     job_id = await submit(client, "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True)
-    job = await ended(client, job_id)
+    job = await finished(client, job_id)
     page = await client.call_tool("get_task_log", {"job_id": job_id, "start": 0, "limit": 500})
 
     assert job["state"] == "succeeded", job
@@ -154,10 +133,10 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
     cancel = await client.call_tool("cancel_task", {"job_id": waiting, "confirmed": True, "wait_seconds": 10})
 
     assert not cancel.is_error, cancel.content
-    cancelled = await ended(client, waiting)
+    cancelled = await finished(client, waiting)
     assert cancelled["state"] == "cancelled"
     assert cancelled["message"] == "cancelled before it started a PVE task; nothing was changed"
-    assert (await ended(client, holder))["state"] == "succeeded"
+    assert (await finished(client, holder))["state"] == "succeeded"
     assert requests_to(sim, "POST", f"/nodes/{node}/lxc/{vmid}/snapshot") == []
     assert "never" not in sim.state.guests[vmid].snapshots
 
@@ -172,7 +151,7 @@ async def test_creates_started_together_without_a_vmid_each_get_their_own(sim: S
         *(submit(client, "create_vm", node="pve1", name=name, memory_mb=512, disk_gb=4) for name in names)
     )
 
-    results = [await ended(client, job) for job in jobs]
+    results = [await finished(client, job) for job in jobs]
 
     assert [r["state"] for r in results] == ["succeeded"] * 3, results
     vmids = [r["vmid"] for r in results]
@@ -195,7 +174,7 @@ async def test_a_create_whose_chosen_vmid_was_taken_meanwhile_chooses_another(si
 
     with intercepted(sim, handle):
         job_id = await submit(client, "create_lxc", node="pve1", hostname="second-try", ostemplate=template)
-        job = await ended(client, job_id)
+        job = await finished(client, job_id)
 
     assert job["state"] == "succeeded", job
     (intruder,) = [g for g in sim.state.guests.values() if g.config.get("hostname") == "intruder"]
@@ -213,7 +192,7 @@ async def test_a_start_whose_answer_is_unreadable_is_found_and_followed_not_sent
     path = f"/nodes/{node}/qemu/{vmid}/status/start"
     sim.faults.add_malformed(path, mode="not_json", method="POST")
 
-    job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+    job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "succeeded", job
     assert requests_to(sim, "POST", path) == [200]
@@ -230,7 +209,7 @@ async def test_a_change_whose_after_state_cannot_be_read_still_reports_success(s
     await eventually(lambda: _has_upid(client, job_id), what="the start task to run")
     sim.faults.add_error(500, method="GET", path=f"/nodes/{node}/qemu/{vmid}/status/current", count=None)
 
-    job = await ended(client, job_id)
+    job = await finished(client, job_id)
 
     assert job["state"] == "succeeded", job
     assert job["result"]["changed"] is True
@@ -242,7 +221,7 @@ async def test_a_task_pve_answers_nonsense_about_ends_unknown_not_failed(sim: Si
     vmid = guest_of(sim, "qemu", "stopped")
     sim.faults.add_malformed("/nodes/{node}/tasks/{upid}/status", mode="not_json", count=None)
 
-    job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+    job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "unknown", job
     (task,) = tasks_of(sim, "qmstart", vmid)
@@ -266,7 +245,7 @@ async def test_a_status_poll_that_hangs_does_not_fail_the_change(sim: Simulator)
     settings = {"PROXMOX_MCP_TASK_SLICE": "1", "PROXMOX_TIMEOUT": "2", "PROXMOX_MCP_WORKER_POLL": "0.2"}
     with intercepted(sim, handle):
         async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", **settings) as client:
-            job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+            job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert hung, "the status poll was never hung"
     assert job["state"] == "succeeded", job
@@ -281,7 +260,7 @@ async def test_a_guest_pve_keeps_locked_inside_each_task_fails_locked_after_the_
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, outcome=lock_failure, count=None)
 
     async with inprocess_client(sim, PROXMOX_MCP_LOCK_WAIT="2", PROXMOX_MCP_WORKER_POLL="0.2") as client:
-        job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+        job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "failed", job
     assert job["error"]["code"] == "LOCKED"
@@ -310,7 +289,7 @@ async def test_a_lost_answer_after_a_lock_failure_adopts_the_new_task_not_the_fa
         return answer
 
     with intercepted(sim, handle):
-        job = await ended(client, await submit(client, "power_control", vmid=vmid, action="start"))
+        job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "succeeded", job
     failed, started = tasks_of(sim, "qmstart", vmid)
@@ -339,9 +318,9 @@ async def test_a_command_cancelled_while_its_checks_run_is_never_run(sim: Simula
         await asyncio.wait_for(checked.wait(), 30)
         cancel = await client.call_tool("cancel_task", {"job_id": job_id, "confirmed": True, "wait_seconds": 0})
         assert cancel.structured_content is not None, cancel.content
-        await ended(client, cancel.structured_content["job_id"])  # the cancel has been recorded
+        await finished(client, cancel.structured_content["job_id"])  # the cancel has been recorded
         cancelled.set()
-        job = await ended(client, job_id)
+        job = await finished(client, job_id)
 
     assert job["state"] == "cancelled", job
     assert [e for e in sim.state.ssh_execs if e.vmid == vmid] == []

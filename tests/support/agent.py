@@ -1,0 +1,37 @@
+"""What an agent does with a change through the tools: submit it without waiting, then read it back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp import Client
+
+from tests.support.waiting import eventually
+
+__all__ = ["finished", "status", "submit"]
+
+
+async def submit(client: Client, tool: str, **arguments: Any) -> str:
+    """Call a change tool confirmed and without waiting; its job id."""
+    result = await client.call_tool(tool, {**arguments, "confirmed": True, "wait_seconds": 0})
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return str(result.structured_content["job_id"])
+
+
+async def status(client: Client, job_id: str, wait_seconds: float = 0) -> dict[str, Any]:
+    """The job as get_task_status shows it to an agent (with wait_seconds: once it ended, or after that long)."""
+    result = await client.call_tool("get_task_status", {"job_id": job_id, "wait_seconds": wait_seconds})
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def finished(client: Client, job_id: str, timeout: float = 90) -> dict[str, Any]:
+    """get_task_status of the job once it ended."""
+
+    async def ended() -> dict[str, Any] | None:
+        job = await status(client, job_id, wait_seconds=5)
+        return job if job["done"] else None
+
+    return await eventually(ended, timeout=timeout, interval=0.2, what=f"job {job_id} to end")
