@@ -1,4 +1,4 @@
-"""Snapshot reads."""
+"""Snapshots: list them, take one, roll back to one; the changes follow their PVE task to the end."""
 
 from __future__ import annotations
 
