@@ -39,7 +39,7 @@ from shared.sanitize import GuestKind
 from shared.settings import Settings
 from workers.app import WorkerApp
 
-__all__ = ["Handler", "JobContext", "JobEnded", "Outcome", "cancelled_message", "job_function"]
+__all__ = ["READ_PICKUPS", "Handler", "JobContext", "JobEnded", "Outcome", "cancelled_message", "job_function"]
 
 log = structlog.get_logger("workers.runtime")
 
@@ -48,6 +48,9 @@ _DEADLINE_MARGIN_SECONDS = 2.0
 _LOCK_RETRY_SECONDS = 1.0
 #: a change that hit a passing failure (PVE or a node unreachable) after it dispatched tries again this soon
 _TRANSIENT_RETRY_SECONDS = 2.0
+#: pickups a read gets: one reruns only when its worker stopped or died under it, and a read that
+#: keeps doing that ends failed rather than waiting in `running` for its record to expire
+READ_PICKUPS = 4
 
 
 @dataclass(frozen=True)
@@ -315,8 +318,8 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
 
 
-async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any) -> str:
-    """Run one pickup of a job; returns the state it left the job in."""
+async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any, *, pickup: int) -> str:
+    """Run one pickup of a job (`pickup`: arq's count, from 1); returns the state it left the job in."""
     started = time.monotonic()
     record = await _record_for(app, op, job_id, payload)
     if record.terminal:
@@ -325,6 +328,14 @@ async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, 
         log.info("job_already_finished", state=record.state.value)
         await _release_guest(app, op, record, None)
         return record.state.value
+    if op.tier is Tier.SAFE and pickup > READ_PICKUPS:
+        error = InternalError(
+            f"{op.name} was interrupted {READ_PICKUPS} times (its worker stopped or died each time); not tried again",
+            hint="Call the tool again; if it keeps failing, look for worker crashes with get_mcp_logs.",
+        )
+        log.error("job_gave_up", code=error.code, pickups=READ_PICKUPS)
+        await app.store.fail(job_id, error)
+        return JobState.FAILED.value
     pending = await _pickup(app, op, record)
     job = JobContext(app, op, record, started)
     try:
@@ -346,7 +357,7 @@ def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: 
         app: WorkerApp = ctx["app"]
         job_id: str = ctx["job_id"]
         with structlog.contextvars.bound_contextvars(job_id=job_id, operation=op.name, attempt=ctx["job_try"]):
-            state = await run_job(app, op, handler, job_id, payload)
+            state = await run_job(app, op, handler, job_id, payload, pickup=ctx["job_try"])
         return {"state": state}
 
     run.__qualname__ = run.__name__ = op.name

@@ -35,7 +35,7 @@ from shared.safety import Tier
 from shared.settings import Settings, load_settings
 from workers.app import WorkerApp
 from workers.operations import HANDLERS
-from workers.runtime import job_function
+from workers.runtime import READ_PICKUPS, job_function
 
 __all__ = [
     "QueueWorker",
@@ -51,8 +51,10 @@ log = structlog.get_logger("workers.worker")
 
 #: a change follows its tasks in slices and waits for guest locks by rerunning; arq counts each as a try
 CHANGE_MAX_TRIES = 100_000
-#: a read is idempotent: a worker killed mid-read just leaves it for another one
-READ_MAX_TRIES = 5
+#: a read is idempotent: a worker killed mid-read just leaves it for another one. One try more than
+#: the pickups it may run, so the last one is ours: it records the job failed instead of arq
+#: dropping it silently with our record left `running`
+READ_MAX_TRIES = READ_PICKUPS + 1
 #: how long arq keeps its own result key (our job record, with its own TTL, is the real record)
 KEEP_RESULT_SECONDS = 3600
 HEALTH_CHECK_SECONDS = 10

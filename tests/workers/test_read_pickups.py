@@ -1,0 +1,92 @@
+"""A read whose worker keeps dying under it ends failed with a clear error, not stuck in `running`.
+
+arq counts every pickup of a job in `arq:retry:<job id>`; a read is run again only when its worker
+stopped or died while running it. The test sets that count as if earlier workers had died, then
+lets a real worker take the job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from arq.constants import retry_key_prefix
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.catalogue import operation
+from shared.jobs.connection import connect_redis
+from shared.jobs.queue import JobQueue
+from shared.jobs.record import JobRecord
+from shared.jobs.store import JobStore
+from shared.operations.nodes import ListNodesParams
+from shared.redact import Redactor
+from shared.settings import load_settings
+from tests.support.redis_server import RedisServer
+from tests.support.waiting import eventually
+from workers.runtime import READ_PICKUPS
+from workers.worker import build_worker
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.fixture
+async def sim() -> AsyncIterator[Simulator]:
+    async with Simulator(SimConfig()) as running:
+        yield running
+
+
+async def _run_after_lost_pickups(sim: Simulator, redis_proc: RedisServer, redis: Redis, lost: int) -> JobRecord:
+    """Submit list_nodes, count `lost` earlier pickups for it, and let a worker take it to its end."""
+    settings = load_settings(
+        redis_url=redis_proc.url,
+        proxmox_url=sim.url,
+        proxmox_token_name=sim.token_name,
+        proxmox_token_value=sim.token_secret,
+        proxmox_ca_bundle=str(sim.ca_path),
+        worker_name="rescuer",
+    )
+    connections = connect_redis(settings)
+    store = JobStore(connections.store, ttl_seconds=600)
+    submitted = await JobQueue(connections.arq, store, redactor=Redactor()).submit(
+        operation("list_nodes"), ListNodesParams()
+    )
+    await redis.set(retry_key_prefix + submitted.job_id, lost)
+    sim.requests.clear()
+    worker_connections = connect_redis(settings)
+    worker = build_worker(settings, connections=worker_connections, handle_signals=False)
+    running = asyncio.create_task(worker.async_run())
+
+    async def ended() -> JobRecord | None:
+        record = await store.get(submitted.job_id)
+        return record if record is not None and record.terminal else None
+
+    try:
+        return await eventually(ended, timeout=30, interval=0.05, what="the read to end")
+    finally:
+        await worker.close()
+        await asyncio.gather(running, return_exceptions=True)
+        await worker_connections.aclose()
+        await connections.aclose()
+
+
+async def test_a_read_interrupted_on_every_pickup_ends_failed_and_says_why(
+    sim: Simulator, redis_proc: RedisServer, redis: Redis
+) -> None:
+    record = await _run_after_lost_pickups(sim, redis_proc, redis, lost=READ_PICKUPS)
+    assert record.state.value == "failed"
+    assert record.error_code == "INTERNAL_ERROR"
+    assert record.error_message == (
+        f"list_nodes was interrupted {READ_PICKUPS} times (its worker stopped or died each time); not tried again"
+    )
+    assert not [r for r in sim.requests if r.path == "/nodes"]  # not run a fifth time
+
+
+async def test_a_read_on_its_last_allowed_pickup_still_runs(
+    sim: Simulator, redis_proc: RedisServer, redis: Redis
+) -> None:
+    record = await _run_after_lost_pickups(sim, redis_proc, redis, lost=READ_PICKUPS - 1)
+    assert record.state.value == "succeeded"
+    assert [r for r in sim.requests if r.path == "/nodes"]
