@@ -151,7 +151,7 @@ class JobContext:
 
         The wait is measured from when it began, not from the job's creation, so a job that
         first spent its time following a task still gets the whole wait. Waits for our lock and
-        then PVE's count as one; dispatching the step ends it (JobStore.record_upid).
+        then PVE's count as one; the wait ends once the step's task has run (steps._record_done).
         """
         since = self.record.lock_wait_since
         if since is None:

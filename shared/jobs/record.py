@@ -49,7 +49,7 @@ class JobRecord(BaseModel):
     cancel_requested: bool = False
     #: lines of the job's log before the current step's task: that task's line n is log line log_base+n
     log_base: int = 0
-    #: when the job began waiting for its guest to be free (our lock, then PVE's); cleared at its next dispatch
+    #: when the job began waiting for its guest to be free (our lock, then PVE's); cleared once its step's task ran
     lock_wait_since: datetime | None = None
     attempts: int = 0
     worker: str | None = None

@@ -94,3 +94,24 @@ def test_every_setting_reaches_a_compose_service() -> None:
     passed = {key for service in ("worker", "mcp") for key in spec[service]["environment"]}
     missing = names - passed - NOT_PASSED
     assert not missing, f"pass these through to the worker and/or mcp service in docker-compose.yml: {sorted(missing)}"
+
+
+def test_every_setting_the_mcp_server_reads_reaches_its_service() -> None:
+    """A setting both sides read must reach both: the server would otherwise act on its default.
+
+    (PROXMOX_MCP_TASK_SLICE once reached only the workers: the server then checked a command's
+    timeout against 60 s while the workers allowed another slice length.)
+    """
+    source = "\n".join(path.read_text() for path in (ROOT / "mcp_frontend").rglob("*.py"))
+    read = set(re.findall(r"settings\.(\w+)", source)) & set(Settings.model_fields)
+    assert {"task_slice_seconds", "wait_seconds", "read_timeout_seconds"} <= read  # the scan finds them
+    env_names = {name: _env_name(name) for name in read}
+    passed = set(services()["mcp"]["environment"])
+    missing = {env for env in env_names.values() if env not in passed} - NOT_PASSED
+    assert not missing, f"the MCP server reads these; pass them to the mcp service: {sorted(missing)}"
+
+
+def _env_name(field: str) -> str:
+    alias = Settings.model_fields[field].validation_alias
+    assert isinstance(alias, AliasChoices)
+    return str(alias.choices[0])
