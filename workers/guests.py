@@ -119,6 +119,6 @@ async def power_state_after(pve: PveClient, guest: Guest) -> str:
         return "unknown"
 
 
-async def guest_exists(pve: PveClient, vmid: int, name: str | None = None) -> bool:
-    """Whether the cluster lists a guest with this VMID (and, if given, this name)."""
-    return any(r.vmid == vmid and (name is None or r.name == name) for r in await cluster_guests(pve))
+async def guest_exists(pve: PveClient, vmid: int) -> bool:
+    """Whether the cluster lists a guest with this VMID (its membership changes at once, unlike names and status)."""
+    return any(r.vmid == vmid for r in await cluster_guests(pve))

@@ -258,6 +258,21 @@ def _power_effect(state: ClusterState, guest: Guest, action: str) -> None:
         state.count(guest.vmid, "resumed")
 
 
+def start_after(call: Call, guest: Guest, context: TaskContext) -> Effect:
+    """PVE's `start=1` on create and rollback: the task ends, then vm_start forks a start task of its own.
+
+    (qemu-server and pve-container call their vm_start API from inside the worker, which forks a
+    separate qmstart/vzstart task; the first task does not wait for it or fail with it.)
+    """
+    if guest.kind == "qemu":
+        context.log("Execute autostart")
+
+    def fork_start() -> None:
+        call.start_task(f"{task_prefix(guest.kind)}start", _power_work(call.core.state, guest, "start"), guest=guest)
+
+    return fork_start
+
+
 def _register_power(kind: GuestKind) -> None:
     for action in ("start", "stop", "shutdown", "reboot", "suspend", "resume"):
 
@@ -298,12 +313,12 @@ def _create_work(call: Call, guest: Guest) -> Any:
             context.log("Total bytes read: 524288000 (500MiB, 171MiB/s)")
             context.log("Detected container architecture: amd64")
         await context.pause(0.1)
+        start = start_after(call, guest, context) if params.get("start") else None
 
         def effect() -> None:
             state.count(guest.vmid, "created")
-            if params.get("start"):
-                guest.status, guest.started_at = "running", time.time()
-                state.count(guest.vmid, "started")
+            if start is not None:
+                start()
 
         return effect
 

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from pvesim.call import Call, route
-from pvesim.routes.guests import check_lock, task_prefix
+from pvesim.routes.guests import check_lock, start_after, task_prefix
 from pvesim.state import ClusterState, Guest, GuestKind, Snapshot
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 
@@ -72,7 +72,9 @@ def _require(guest: Guest, name: str) -> Snapshot:
     return snapshot
 
 
-def _rollback_work(state: ClusterState, guest: Guest, name: str, start: bool) -> Any:
+def _rollback_work(call: Call, guest: Guest, name: str, start: bool) -> Any:
+    state = call.core.state
+
     async def work(context: TaskContext) -> Effect | None:
         snapshot = _require(guest, name)
         for _key, volid in _disks(guest):
@@ -85,9 +87,9 @@ def _rollback_work(state: ClusterState, guest: Guest, name: str, start: bool) ->
             guest.config = dict(snapshot.config) | {"parent": name} | ({"lock": lock} if lock else {})
             if not snapshot.vmstate:
                 guest.status, guest.started_at, guest.paused = "stopped", None, False
-            if start:
-                guest.status, guest.started_at = "running", time.time()
             state.count(guest.vmid, "rolled_back")
+            if start and guest.status != "running":  # qemu-server: only a VM the rollback left stopped
+                start_after(call, guest, context)()
 
         return effect
 
@@ -140,7 +142,7 @@ def _register(kind: GuestKind) -> None:
     async def rollback(call: Call) -> Any:
         guest = call.guest(kind)
         check_lock(guest)
-        work = _rollback_work(call.core.state, guest, str(call.params["snapname"]), bool(call.params.get("start")))
+        work = _rollback_work(call, guest, str(call.params["snapname"]), bool(call.params.get("start")))
         return call.start_task(f"{prefix}rollback", work, guest=guest, config_lock="rollback")
 
     @route("DELETE", f"{base}/{{snapname}}")

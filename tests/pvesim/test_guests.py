@@ -59,9 +59,28 @@ async def test_lxc_create_from_template_and_start(sim: Simulator, client: httpx.
     }
     upid = (await client.post("/nodes/pve1/lxc", data=data)).json()["data"]
     assert (await finished(sim, client, upid))["exitstatus"] == "OK"
+    assert any("extracting archive" in line for line in await task_log(client, upid))
+    # as in PVE, start=1 forks a vzstart task of its own once the create ends: the CT runs after that one
+    starts = [t for t in sim.state.tasks.values() if t.type == "vzstart" and t.vmid == 300]
+    assert len(starts) == 1
+    assert starts[0].starttime >= int(sim.state.tasks[upid].starttime)
+    assert (await finished(sim, client, starts[0].upid))["exitstatus"] == "OK"
     assert sim.state.guests[300].status == "running"
     assert sim.state.counts[300] == {"created": 1, "started": 1}
-    assert any("extracting archive" in line for line in await task_log(client, upid))
+
+
+async def test_rollback_with_start_starts_the_vm_in_a_task_of_its_own(
+    sim: Simulator, client: httpx.AsyncClient
+) -> None:
+    snap = (await client.post("/nodes/pve1/qemu/101/snapshot", data={"snapname": "before"})).json()["data"]
+    await finished(sim, client, snap)
+    upid = (await client.post("/nodes/pve1/qemu/101/snapshot/before/rollback", data={"start": "1"})).json()["data"]
+    assert (await finished(sim, client, upid))["exitstatus"] == "OK"
+    assert "Execute autostart" in await task_log(client, upid)
+    starts = [t for t in sim.state.tasks.values() if t.type == "qmstart" and t.vmid == 101]
+    assert len(starts) == 1
+    assert (await finished(sim, client, starts[0].upid))["exitstatus"] == "OK"
+    assert sim.state.guests[101].status == "running"
 
 
 async def test_create_with_missing_template_fails_and_leaves_no_guest(

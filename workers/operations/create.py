@@ -7,11 +7,12 @@ from arq.worker import Retry
 
 from shared.errors import Conflict, NotFound, RequestRejected
 from shared.operations.create import CreateLxcParams, CreateResult, CreateVmParams
-from shared.pve.client import FormValue
-from shared.pve.models import UPID, StorageContentItem, StorageStatus
+from shared.pve.client import FormValue, PveClient
+from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
-from workers.guests import Guest, guest_exists, power_state_after
+from workers.guests import Guest, power_state_after
+from workers.operations.power import power_step
 from workers.runtime import JobContext, Outcome
 from workers.steps import guest_step, outcome_of, run_step
 
@@ -97,6 +98,23 @@ async def _check_volume(job: JobContext, node: str, volid: str, content: str) ->
         )
 
 
+async def _exists_with_name(pve: PveClient, guest: Guest) -> bool:
+    """Whether the guest is on its node under our name (a guest found there is ours only then).
+
+    Read from its config, which PVE changes at once: /cluster/resources takes names from the
+    statistics pvestatd refreshes about every 10 s, so a new guest shows there without one.
+    """
+    template = guest.template_for("/config")
+    try:
+        if guest.kind == "qemu":
+            name = (await pve.get(template, QemuConfig, path=guest.path)).name
+        else:
+            name = (await pve.get(template, LxcConfig, path=guest.path)).hostname
+    except NotFound:
+        return False
+    return name == guest.name
+
+
 async def _create(
     job: JobContext,
     kind: GuestKind,
@@ -106,9 +124,13 @@ async def _create(
     vmid: int,
     chosen: bool,
     body: dict[str, FormValue],
-    started: bool,
+    start: bool,
 ) -> Outcome:
-    """Dispatch and follow the create; `chosen` says we picked the VMID (so we may pick another)."""
+    """Dispatch and follow the create, then the start if asked; `chosen`: we picked the VMID (and may pick again).
+
+    The start is a step of its own, not PVE's `start=1`: PVE forks that start as a separate task
+    once the create task has ended, so following the create alone would not see it run or fail.
+    """
     pve = job.app.pve
     guest = Guest(vmid, node, kind, name, None, False)
 
@@ -116,7 +138,7 @@ async def _create(
         return await pve.post(f"/nodes/{{node}}/{kind}", UPID, path={"node": node}, body={"vmid": vmid, **body})
 
     async def effect_present() -> bool:
-        return await guest_exists(pve, vmid, name)  # ours only if the name is ours too
+        return await _exists_with_name(pve, guest)
 
     try:
         done = await run_step(job, guest_step(guest, "create", dispatch, effect_present))
@@ -129,9 +151,12 @@ async def _create(
         job.record.vmid = None
         await job.app.store.update(job.job_id, clear=("vmid",))
         raise Retry(defer=0.5) from exc
+    steps = [done]
+    if start:
+        steps.append(await run_step(job, power_step(pve, guest, "start")))
     status = await power_state_after(pve, guest)
-    result = CreateResult(vmid=vmid, node=node, kind=kind, name=name, started=started, status=status)
-    return outcome_of(result, [done], f"{kind} {vmid} '{name}' created on {node}; it is {status}")
+    result = CreateResult(vmid=vmid, node=node, kind=kind, name=name, started=start, status=status)
+    return outcome_of(result, steps, f"{kind} {vmid} '{name}' created on {node}; it is {status}")
 
 
 async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
@@ -152,13 +177,12 @@ async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
         "boot": "order=scsi0;ide2;net0" if params.iso else "order=scsi0;net0",
         "agent": "enabled=1",
         "description": params.description,
-        "start": params.start,
     }
     if params.iso is not None:
         body["ide2"] = f"{params.iso},media=cdrom"
     return await _create(
         job, "qemu", node=params.node, name=params.name, vmid=vmid, chosen=params.vmid is None, body=body,
-        started=params.start,
+        start=params.start,
     )  # fmt: skip
 
 
@@ -184,9 +208,8 @@ async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
         "password": params.password_hash,
         "ssh-public-keys": "\n".join(params.ssh_public_keys or []) or None,
         "description": params.description,
-        "start": params.start,
     }
     return await _create(
         job, "lxc", node=params.node, name=params.hostname, vmid=vmid, chosen=params.vmid is None, body=body,
-        started=params.start,
+        start=params.start,
     )  # fmt: skip

@@ -7,6 +7,7 @@ from shared.operations.delete import DeleteParams, DeleteResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guests import Guest, guest_exists, power_state, resolve_guest
+from workers.operations.power import power_step
 from workers.runtime import JobContext, Outcome
 from workers.steps import StepOutcome, guest_step, outcome_of, run_step
 
@@ -37,14 +38,7 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     else:  # a rerun continues the plan its first run made
         stopped_first = job.record.step == "stop" or any(s.get("step") == "stop" for s in job.record.steps)
     if stopped_first:
-
-        async def stop() -> Upid:
-            return await pve.post(guest.template_for("/status/stop"), UPID, path=guest.path)
-
-        async def is_stopped() -> bool:
-            return (await power_state(pve, guest)).status == "stopped"
-
-        steps.append(await run_step(job, guest_step(guest, "stop", stop, is_stopped)))
+        steps.append(await run_step(job, power_step(pve, guest, "stop")))
 
     async def destroy() -> Upid:
         query = {"purge": params.purge or None, "destroy-unreferenced-disks": params.destroy_unreferenced_disks}

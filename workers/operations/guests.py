@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from shared.errors import Conflict
+from shared.errors import Conflict, RequestRejected
 from shared.operations.guests import (
     GetConfigParams,
     GuestInfo,
@@ -17,17 +17,28 @@ from shared.operations.guests import (
     LxcInterfaces,
     LxcInterfacesParams,
 )
+from shared.pve.client import PveClient
 from shared.pve.models import ClusterResource, GuestConfig, GuestSummary, LxcSummary, QemuSummary
 from shared.pve.models import LxcInterface as PveLxcInterface
 from shared.redact import Redactor
 from shared.sanitize import GuestKind
-from workers.guests import cluster_guests, resolve_guest
+from workers.guests import Guest, cluster_guests, power_state, resolve_guest
 from workers.operations.units import percent
 from workers.runtime import JobContext
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
 
 _CONFIG = TypeAdapter(GuestConfig)
+_INTERFACES = TypeAdapter(list[PveLxcInterface] | None)
+
+
+async def _require_running(pve: PveClient, guest: Guest) -> None:
+    state = await power_state(pve, guest)
+    if state.status != "running":
+        raise Conflict(
+            f"container {guest.vmid} is {state.status}: only a running container has interfaces",
+            hint="Start it with power_control (action=start), then call again.",
+        )
 
 
 def _tags(text: str | None) -> list[str]:
@@ -107,12 +118,16 @@ async def get_lxc_interfaces(job: JobContext, params: LxcInterfacesParams) -> Lx
         kind="lxc",
         hint="get_lxc_interfaces works for LXC containers; read a VM's network with get_instance_config.",
     )
-    if guest.status != "running":
-        raise Conflict(
-            f"container {guest.vmid} is {guest.status or 'not running'}: only a running container has interfaces",
-            hint="Start it with power_control (action=start), then call again.",
-        )
-    found = await pve.get("/nodes/{node}/lxc/{vmid}/interfaces", list[PveLxcInterface], path=guest.path)
+    # Asked first, the container's power state only on a refusal or no answer: /cluster/resources'
+    # status lags up to ~10 s behind a start or stop (pvestatd), status/current would cost a GET.
+    try:
+        found = await pve.get("/nodes/{node}/lxc/{vmid}/interfaces", _INTERFACES, path=guest.path)
+    except RequestRejected:
+        await _require_running(pve, guest)
+        raise
+    if found is None:  # PVE's get_interfaces answers nothing for a container that is not running
+        await _require_running(pve, guest)
+        found = []
     return LxcInterfaces(
         vmid=guest.vmid,
         node=guest.node,

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from shared.errors import Conflict
 from shared.operations.power import PowerAction, PowerParams, PowerResult
+from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guests import Guest, PowerState, power_state, power_state_after, resolve_guest
 from workers.runtime import JobContext, Outcome
-from workers.steps import guest_step, outcome_of, run_step
+from workers.steps import TaskStep, guest_step, outcome_of, run_step
 
-__all__ = ["already_there", "power_control"]
+__all__ = ["already_there", "power_control", "power_step"]
 
 
 def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str | None:
@@ -47,6 +50,21 @@ def _effect(action: PowerAction, state: PowerState) -> bool | None:
     }.get(action)
 
 
+def power_step(
+    pve: PveClient, guest: Guest, action: PowerAction, body: Mapping[str, FormValue] | None = None
+) -> TaskStep:
+    """The step that runs `action` on `guest` (qmstart, vzstop, ...); a rerun finds its effect in the power state."""
+
+    async def dispatch() -> Upid:
+        return await pve.post(guest.template_for(f"/status/{action}"), UPID, path=guest.path, body=body)
+
+    async def effect_present() -> bool:
+        return bool(_effect(action, await power_state(pve, guest)))
+
+    reboot = action == "reboot"  # a reboot leaves no state behind that says it happened
+    return guest_step(guest, action, dispatch, None if reboot else effect_present)
+
+
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
@@ -61,16 +79,8 @@ async def power_control(job: JobContext, params: PowerParams) -> Outcome:
             )  # fmt: skip
             return Outcome(result, message=f"{reason}; nothing was done")
 
-    async def dispatch() -> Upid:
-        body = {"timeout": params.timeout} if params.timeout and params.action in ("shutdown", "reboot") else None
-        template = guest.template_for(f"/status/{params.action}")
-        return await pve.post(template, UPID, path=guest.path, body=body)
-
-    async def effect_present() -> bool:
-        return bool(_effect(params.action, await power_state(pve, guest)))
-
-    reboot = params.action == "reboot"  # a reboot leaves no state behind that says it happened
-    done = await run_step(job, guest_step(guest, params.action, dispatch, None if reboot else effect_present))
+    body = {"timeout": params.timeout} if params.timeout and params.action in ("shutdown", "reboot") else None
+    done = await run_step(job, power_step(pve, guest, params.action, body))
     after = await power_state_after(pve, guest)
     result = PowerResult(
         vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=after

@@ -13,7 +13,8 @@ from shared.operations.snapshots import (
 )
 from shared.pve.models import UPID, Snapshot
 from shared.pve.upid import Upid
-from workers.guests import Guest, power_state_after, resolve_guest
+from workers.guests import Guest, power_state, power_state_after, resolve_guest
+from workers.operations.power import power_step
 from workers.runtime import JobContext, Outcome
 from workers.steps import guest_step, outcome_of, run_step
 
@@ -63,7 +64,8 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
                 f"guest {guest.vmid} already has a snapshot named {params.name!r}",
                 hint="Pick another name, or list them with list_snapshots.",
             )
-        if params.vmstate and (guest.kind != "qemu" or guest.status != "running"):
+        # the power state, not the resource list's status: that one lags a start by up to ~10 s
+        if params.vmstate and (guest.kind != "qemu" or (await power_state(pve, guest)).status != "running"):
             raise InvalidInput("vmstate (saving RAM) is for running qemu VMs only", hint="Call again without vmstate.")
 
     async def dispatch() -> Upid:
@@ -95,11 +97,16 @@ async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
     async def dispatch() -> Upid:
         template = guest.template_for("/snapshot/{snapname}/rollback")
         path = {**guest.path, "snapname": params.name}
-        return await pve.post(template, UPID, path=path, body={"start": params.start or None})
+        return await pve.post(template, UPID, path=path)
 
-    done = await run_step(job, guest_step(guest, "rollback", dispatch))
+    steps = [await run_step(job, guest_step(guest, "rollback", dispatch))]
+    # The start is a step of our own, not PVE's `start=1` (PVE forks that as a task of its own once
+    # the rollback ends). A rerun that already began it goes on; else only a VM left stopped starts.
+    began = job.record.step == "start" or any(done.get("step") == "start" for done in job.record.steps)
+    if params.start and (began or (await power_state(pve, guest)).status == "stopped"):
+        steps.append(await run_step(job, power_step(pve, guest, "start")))
     status = await power_state_after(pve, guest)
     result = SnapshotResult(
         vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="rollback", status_after=status
     )
-    return outcome_of(result, [done], f"{guest.kind} {guest.vmid} rolled back to {params.name!r}; it is {status}")
+    return outcome_of(result, steps, f"{guest.kind} {guest.vmid} rolled back to {params.name!r}; it is {status}")
