@@ -1,8 +1,9 @@
 """Confirmation of Restricted and Critical tools: ask the user through MCP elicitation, or take `confirmed`.
 
 A tool's resolver builds a plan (what would happen, on which node and guest) and then:
-- with `confirmed=true` the call goes on (the agent vouches that the user agreed);
-- with a client that supports form elicitation the user is asked, showing the plan;
+- with a client that supports form elicitation the user is asked, showing the plan, whatever
+  `confirmed` says: where the user can be asked, the agent cannot answer for them;
+- otherwise, with `confirmed=true`, the call goes on (the agent vouches that the user agreed);
 - otherwise the call ends with CONFIRMATION_REQUIRED carrying the plan, and nothing changes.
 A declined or cancelled elicitation ends the same way. The worker checks the payload's
 `confirmed` again, so this gate is not the only one.
@@ -49,11 +50,11 @@ def _can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
 
 
 def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
-    """A resolver's answer: approval at once, a question for the user, or CONFIRMATION_REQUIRED."""
-    if confirmed:
-        return Approval(approve=True)
+    """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED."""
     if _can_elicit(ctx):
         return Elicit(f"Proxmox: {plan.summary}. Carry this out?", Approval)
+    if confirmed:
+        return Approval(approve=True)
     raise ConfirmationRequired(
         f"this changes the cluster and needs confirmation: {plan.summary}",
         details={"plan": plan.model_dump(exclude_none=True)},
@@ -88,9 +89,10 @@ async def confirm_guest_change(
     node: str | None,
     summary: Callable[[str], str],
 ) -> Approval | Elicit[Approval]:
-    """The resolver answer of a change to one guest: approval at once when `confirmed`; else the plan
-    `summary(guest)`, the guest named as PVE describes it, put to the user (NOT_FOUND for no such guest)."""
-    if confirmed:
+    """The resolver answer of a change to one guest: the plan `summary(guest)`, the guest named as PVE
+    describes it, put to the user (NOT_FOUND for no such guest); approval at once when `confirmed` and
+    the client cannot be asked."""
+    if confirmed and not _can_elicit(ctx):
         return Approval(approve=True)
     guest, found_node = await describe_guest(app_of(ctx), vmid, node)
     return ask(ctx, confirmed, Plan(action=action, summary=summary(guest), node=found_node, vmid=vmid))

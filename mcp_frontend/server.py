@@ -63,11 +63,31 @@ def tool_error(exc: BaseException) -> ProxmoxMcpError | None:
 
 
 class ProxmoxMcpServer(MCPServer[FrontendApp]):
-    """MCPServer whose tool errors carry our stable codes."""
+    """MCPServer whose tool errors carry our stable codes and whose tools take only the arguments they name."""
+
+    def close_arguments(self) -> None:
+        """Publish every tool's arguments as closed (`additionalProperties: false`); call_tool enforces it."""
+        for tool in self._tool_manager.list_tools():
+            tool.parameters["additionalProperties"] = False
+
+    def _unknown_arguments(self, name: str, arguments: dict[str, Any]) -> InvalidInput | None:
+        # The SDK drops arguments a tool does not name: `memory` for `memory_mb` would create a VM
+        # with the default memory. An agent's typo must fail, never change what happens.
+        tool = self._tool_manager.get_tool(name)
+        known: dict[str, Any] = tool.parameters.get("properties", {}) if tool is not None else {}
+        unknown = sorted(set(arguments) - set(known)) if tool is not None else []
+        if not unknown:
+            return None
+        return InvalidInput(
+            f"{name} has no parameter {', '.join(repr(u) for u in unknown)}",
+            hint=f"Its parameters are: {', '.join(known) or 'none'}.",
+        )
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        if (unknown := self._unknown_arguments(name, arguments)) is not None:
+            raise ToolError(str(unknown))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -101,6 +121,7 @@ def build_server(settings: Settings, *, log_formatter: logging.Formatter | None 
     )
     for module in (nodes, guests, storage, snapshots, usage, tasks, logs, power, create, cloudinit, exec, delete):
         module.register(server)
+    server.close_arguments()
     return server
 
 

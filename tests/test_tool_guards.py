@@ -96,3 +96,22 @@ async def test_a_command_timeout_of_exactly_the_task_slice_runs(sim: Simulator, 
     assert not result.is_error, result.content
     assert result.structured_content is not None
     assert result.structured_content["result"]["stdout"] == "hi\n"
+
+
+async def test_a_misspelled_argument_is_refused_and_nothing_is_created(sim: Simulator, client: Client) -> None:
+    before = set(sim.state.guests)
+    text = await error_text(
+        client, "create_vm", node="pve1", name="typo01", memory=8192, disk_size=100, confirmed=True, wait_seconds=0
+    )
+    assert text.startswith("VALIDATION_ERROR: create_vm has no parameter 'disk_size', 'memory'")
+    assert "memory_mb" in text and "disk_gb" in text  # the hint lists what it takes
+    assert set(sim.state.guests) == before
+
+
+async def test_a_read_with_a_misspelled_filter_is_refused_rather_than_answering_unfiltered(client: Client) -> None:
+    text = await error_text(client, "list_vms", nodes="pve2")
+    assert text.startswith("VALIDATION_ERROR: list_vms has no parameter 'nodes'")
+
+
+async def test_every_tool_publishes_closed_arguments() -> None:
+    assert all(tool.input_schema.get("additionalProperties") is False for tool in await live_tools())

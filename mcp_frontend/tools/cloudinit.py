@@ -22,6 +22,7 @@ from shared.operations.cloudinit import (
     IpConfigs,
     Nameserver,
     SearchDomain,
+    require_something_to_set,
 )
 from shared.sanitize import Vmid
 
@@ -46,6 +47,7 @@ async def _confirm(
     searchdomain: str | None,
     confirmed: bool,
 ) -> Approval | Elicit[Approval]:
+    require_something_to_set(ciuser, cipassword, sshkeys, ipconfig, nameserver, searchdomain)
     keys = [
         name
         for name, value in (

@@ -34,6 +34,7 @@ from shared.operations.create import (
     TargetStorage,
     TemplateVolume,
     Unprivileged,
+    check_gateway,
 )
 from shared.sanitize import NodeName
 
@@ -83,9 +84,12 @@ async def _confirm_lxc(
     disk_gb: int,
     storage: str,
     unprivileged: bool,
+    ip: str,
+    gateway: str | None,
     start: bool,
     confirmed: bool,
 ) -> Approval | Elicit[Approval]:
+    check_gateway(ip, gateway)
     kind = "unprivileged, with features nesting=1" if unprivileged else "privileged"
     summary = (
         f"create container '{hostname}' ({_vmid_text(vmid)}) on node {node} from {ostemplate}: {cores} cores, "

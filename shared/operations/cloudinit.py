@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Self
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Result
@@ -22,6 +22,7 @@ __all__ = [
     "IpConfigs",
     "Nameserver",
     "SearchDomain",
+    "require_something_to_set",
 ]
 
 # ipconfigN: [gw=<GatewayIPv4>] [,gw6=<GatewayIPv6>] [,ip=<IPv4Format/CIDR>] [,ip6=<IPv6Format/CIDR>]
@@ -44,8 +45,25 @@ CiSshKeys = Annotated[
     list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for the user (replaces the set).")
 ]
 NicIndex = Annotated[int, Field(ge=0, le=31)]
+
+
+def _ipconfigs(value: dict[int, str] | None) -> dict[int, str] | None:
+    for index, text in (value or {}).items():
+        if not _IPCONFIG.match(text):
+            raise InvalidInput(f"ipconfig{index} {text!r} is not 'ip=dhcp' or 'ip=<cidr>,gw=<ip>' style")
+    return value
+
+
+def require_something_to_set(*values: object) -> None:
+    """Refuse a call that sets nothing (the tool checks before asking the user, the payload again)."""
+    if all(value is None for value in values):
+        raise InvalidInput("nothing to set", hint="Give at least one of ciuser, password, sshkeys, ipconfig, ...")
+
+
+# The ipconfig check lives in the type so the tool's own argument is checked before the user is asked.
 IpConfigs = Annotated[
     dict[NicIndex, IpConfig] | None,
+    AfterValidator(_ipconfigs),
     Field(max_length=32, description="Per NIC index: {0: 'ip=dhcp'} or {0: 'ip=10.0.0.5/24,gw=10.0.0.1'}."),
 ]
 Nameserver = Annotated[
@@ -69,21 +87,11 @@ class CloudInitParams(GuestChangeParams):
     nameserver: Nameserver = None
     searchdomain: SearchDomain = None
 
-    @field_validator("ipconfig")
-    @classmethod
-    def _ipconfig(cls, value: dict[int, str] | None) -> dict[int, str] | None:
-        for index, text in (value or {}).items():
-            if not 0 <= index <= 31:
-                raise InvalidInput(f"ipconfig{index}: PVE has ipconfig0 to ipconfig31")
-            if not _IPCONFIG.match(text):
-                raise InvalidInput(f"ipconfig{index} {text!r} is not 'ip=dhcp' or 'ip=<cidr>,gw=<ip>' style")
-        return value
-
     @model_validator(mode="after")
     def _something_to_set(self) -> Self:
-        fields = (self.ciuser, self.cipassword_hash, self.sshkeys, self.ipconfig, self.nameserver, self.searchdomain)
-        if all(value is None for value in fields):
-            raise InvalidInput("nothing to set", hint="Give at least one of ciuser, password, sshkeys, ipconfig, ...")
+        require_something_to_set(
+            self.ciuser, self.cipassword_hash, self.sshkeys, self.ipconfig, self.nameserver, self.searchdomain
+        )
         return self
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Self
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Result
@@ -33,6 +33,7 @@ __all__ = [
     "TargetStorage",
     "TemplateVolume",
     "Unprivileged",
+    "check_gateway",
 ]
 
 _VOLID = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]:[a-zA-Z0-9_.\-/+]+$"
@@ -58,9 +59,45 @@ Bridge = Annotated[
 ]
 StartAfter = Annotated[bool, Field(description="Start the guest once it is created.")]
 Description = Annotated[str | None, Field(max_length=8192, description="Notes shown in PVE's summary.")]
+
+
+def _iso_volume(value: str | None) -> str | None:
+    if value is not None and ":iso/" not in value:
+        raise InvalidInput(
+            f"iso {value!r} is not an ISO volume ('<storage>:iso/<file>')",
+            hint="Find one with list_storage_content(content='iso').",
+        )
+    return value
+
+
+def _template_volume(value: str) -> str:
+    if ":vztmpl/" not in value:
+        raise InvalidInput(
+            f"ostemplate {value!r} is not a container template ('<storage>:vztmpl/<file>')",
+            hint="Find one with list_storage_content(content='vztmpl').",
+        )
+    return value
+
+
+def _ip(value: str) -> str:
+    found = _IPV4_CIDR.match(value)
+    if value == "dhcp" or (found and all(int(p) <= 255 for p in found.groups()[:4]) and int(found[5]) <= 32):
+        return value
+    raise InvalidInput(f"ip {value!r} is neither 'dhcp' nor an IPv4 address with prefix like 10.0.0.5/24")
+
+
+def check_gateway(ip: str, gateway: str | None) -> None:
+    """A gateway belongs to a static address (the tool checks it before asking the user, the payload again)."""
+    if gateway is not None and ip == "dhcp":
+        raise InvalidInput("gateway only goes with a static ip", hint="Give ip='10.0.0.5/24' too, or drop gateway.")
+
+
+# The checks live in the types (not in the models' validators) so the tool's own arguments are
+# checked by them too, before the user is asked to approve a plan built from them.
 IsoVolume = Annotated[
     str | None,
     StringConstraints(pattern=_VOLID, max_length=255),
+    AfterValidator(_iso_volume),
     Field(description="ISO to boot from, as a volid like 'local:iso/debian-13.iso' (list_storage_content)."),
 ]
 OsType = Annotated[
@@ -71,12 +108,14 @@ OsType = Annotated[
 TemplateVolume = Annotated[
     str,
     StringConstraints(pattern=_VOLID, max_length=255),
+    AfterValidator(_template_volume),
     Field(description="Container template volid, like 'local:vztmpl/debian-13-standard_13.1-2_amd64.tar.zst'."),
 ]
 SshKeys = Annotated[list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for root.")]
 IpSetting = Annotated[
     str,
     StringConstraints(pattern=r"^(dhcp|\d{1,3}(\.\d{1,3}){3}/\d{1,2})$"),
+    AfterValidator(_ip),
     Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'."),
 ]
 Gateway = Annotated[
@@ -113,16 +152,6 @@ class CreateVmParams(_CreateCommon):
     iso: IsoVolume = None
     ostype: OsType
 
-    @field_validator("iso")
-    @classmethod
-    def _iso_volume(cls, value: str | None) -> str | None:
-        if value is not None and ":iso/" not in value:
-            raise InvalidInput(
-                f"iso {value!r} is not an ISO volume ('<storage>:iso/<file>')",
-                hint="Find one with list_storage_content(content='iso').",
-            )
-        return value
-
 
 class CreateLxcParams(_CreateCommon):
     hostname: GuestName
@@ -137,28 +166,9 @@ class CreateLxcParams(_CreateCommon):
     gateway: Gateway = None
     unprivileged: Unprivileged
 
-    @field_validator("ostemplate")
-    @classmethod
-    def _template_volume(cls, value: str) -> str:
-        if ":vztmpl/" not in value:
-            raise InvalidInput(
-                f"ostemplate {value!r} is not a container template ('<storage>:vztmpl/<file>')",
-                hint="Find one with list_storage_content(content='vztmpl').",
-            )
-        return value
-
-    @field_validator("ip")
-    @classmethod
-    def _ip(cls, value: str) -> str:
-        found = _IPV4_CIDR.match(value)
-        if value == "dhcp" or (found and all(int(p) <= 255 for p in found.groups()[:4]) and int(found[5]) <= 32):
-            return value
-        raise InvalidInput(f"ip {value!r} is neither 'dhcp' nor an IPv4 address with prefix like 10.0.0.5/24")
-
     @model_validator(mode="after")
     def _gateway_needs_static_ip(self) -> Self:
-        if self.gateway is not None and self.ip == "dhcp":
-            raise InvalidInput("gateway only goes with a static ip", hint="Give ip='10.0.0.5/24' too, or drop gateway.")
+        check_gateway(self.ip, self.gateway)
         return self
 
 

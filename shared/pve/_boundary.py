@@ -255,7 +255,14 @@ def check_status(response: httpx.Response, call: Call, schema: Callable[[], ApiS
             endpoint=schema().endpoint(call.template, call.method),
         )
     if status == 400:
-        raise _rejected(response, call, message)
+        rejected = _rejected(response, call, message)
+        if "no such task" in rejected.message:  # pve-manager's task API: raise_param_exc({upid => "no such task ..."})
+            raise NotFound(
+                f"{call.where}: {rejected.message.split(': ', 1)[-1]}",
+                hint="No task with that UPID on its node (PVE drops old task logs in time); check the UPID.",
+                details=rejected.details,
+            )
+        raise rejected
     if status == 500:
         raise _server_error(response, call, message)
     if status == 501:

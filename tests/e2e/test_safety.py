@@ -339,11 +339,54 @@ async def test_accepting_the_question_starts_the_guest_exactly_once(
     await call(asking, "power_control", vmid=vm.vmid, action="stop", confirmed=True)  # as the other tests found it
 
 
-async def test_confirmed_true_goes_on_without_asking(asking: Client, changes_stack: Stack, answering: User) -> None:
-    ct = pick(changes_stack.sim, "lxc", "running")
-    report = await call(asking, "power_control", vmid=ct.vmid, action="start", confirmed=True)
-    assert answering.questions == []
-    assert (report["state"], report["result"]["changed"]) == ("succeeded", False)
+async def test_a_client_that_can_ask_the_user_asks_even_when_the_agent_says_confirmed(
+    asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, "power_control", vmid=vm.vmid, action="start", confirmed=True)
+    assert len(answering.questions) == 1
+    assert "(decline)" in text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "problem"),
+    [
+        pytest.param("set_vm_cloudinit", {"vmid": 100}, "nothing to set", id="cloudinit-with-nothing-to-set"),
+        pytest.param(
+            "create_lxc",
+            {"node": "pve1", "hostname": "isoct", "ostemplate": "local:iso/debian-13.1.0-amd64-netinst.iso"},
+            "is not a container template",
+            id="lxc-from-an-iso",
+        ),
+        pytest.param(
+            "create_lxc",
+            {
+                "node": "pve1",
+                "hostname": "gwct",
+                "ostemplate": "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst",
+                "gateway": "10.0.0.1",
+            },
+            "gateway only goes with a static ip",
+            id="gateway-with-dhcp",
+        ),
+        pytest.param(
+            "create_vm",
+            {"node": "pve1", "name": "tmplvm", "iso": "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst"},
+            "is not an ISO volume",
+            id="vm-booting-a-template",
+        ),
+    ],
+)
+async def test_a_call_that_cannot_run_is_refused_before_the_user_is_asked(
+    asking: Client, changes_stack: Stack, answering: User, tool: str, arguments: dict[str, Any], problem: str
+) -> None:
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, tool, **arguments)
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert problem in text
+    assert answering.questions == []  # nobody approves a plan that was never going to run
 
 
 # -- delete (Critical) ------------------------------------------------------------------------

@@ -207,6 +207,16 @@ async def test_a_running_task_can_be_stopped(sim):
     assert sim.violations == []
 
 
+async def test_a_task_pve_does_not_know_is_not_found(shared_sim):
+    unknown = "UPID:pve1:0000FFFF:0000FFFF:6900A000:qmstart:101:root@pam!mcp:"
+    async with _client(shared_sim) as pve:
+        with pytest.raises(NotFound) as caught:
+            await pve.get("/nodes/{node}/tasks/{upid}/status", TaskStatus, path={"node": "pve1", "upid": unknown})
+
+    assert "no such task" in caught.value.message
+    assert "check the UPID" in caught.value.hint
+
+
 async def test_limited_token_gets_permission_denied_naming_privilege_and_path(shared_sim):
     async with _client(shared_sim, limited=True) as pve:
         with pytest.raises(PermissionDenied) as caught:
