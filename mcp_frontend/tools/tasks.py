@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -87,6 +89,23 @@ async def _record(app: FrontendApp, job_id: str) -> JobRecord:
     return record
 
 
+async def _foreign_task_status(app: FrontendApp, upid: str, wait_seconds: float) -> JobStatus:
+    """A task started outside this server, read from PVE; with wait_seconds, read again until it ends.
+
+    No job of ours follows it, so there are no events to wait on: the status is polled, every
+    0.25 s at first and at most every 2 s.
+    """
+    deadline = time.monotonic() + wait_seconds
+    delay = 0.25
+    while True:
+        status = await app.read(TASK_STATUS, PveTaskParams(upid=upid), JobStatus)
+        left = deadline - time.monotonic()
+        if status.done or left <= 0:
+            return status
+        await asyncio.sleep(min(delay, left))
+        delay = min(delay * 1.6, 2.0)
+
+
 async def get_task_status(
     ctx: Context[FrontendApp, Any], job_id: JobIdField = None, upid: UpidField = None, wait_seconds: WaitArg = 0
 ) -> JobStatus:
@@ -94,14 +113,15 @@ async def get_task_status(
 
     Pass the job_id a tool returned (or the UPID of its PVE task); `done` tells whether it
     ended. With wait_seconds, the answer comes as soon as the job ends (or when the time is up).
-    A UPID of a task started outside this server is read from PVE directly.
+    A UPID of a task started outside this server is read from PVE directly (and, with
+    wait_seconds, read again until it ends).
     """
     require_one_target(job_id, upid)
     app = app_of(ctx)
     ours = await _our_job(app, job_id, upid)
     if ours is None:
         assert upid is not None
-        return await app.read(TASK_STATUS, PveTaskParams(upid=upid), JobStatus)
+        return await _foreign_task_status(app, upid, wait_seconds)
     record = await _record(app, ours)
     if wait_seconds > 0 and not record.terminal:
         record = await wait_for_job(app.store, ours, seconds=wait_seconds)

@@ -120,6 +120,20 @@ async def test_task_log_of_a_foreign_task_pages_like_pve(mcp: Client, stack: Sta
     assert [line["t"] for line in lines] == sim.state.tasks[upid].log
 
 
+async def test_waiting_on_a_foreign_task_answers_once_it_ended(mcp: Client, stack: Stack) -> None:
+    sim = stack.sim
+    vm = sim.state.guests[100]
+    sim.faults.add_task_rule(type="qmsnapshot", vmid=vm.vmid, duration=2.0, count=1)
+    tls = ssl.create_default_context(cafile=str(sim.ca_path))
+    base = f"{sim.api_url}/nodes/{vm.node}/qemu/{vm.vmid}/snapshot"
+    async with httpx.AsyncClient(verify=tls, headers={"Authorization": sim.auth_header}) as http:
+        upid = (await http.post(base, data={"snapname": "waitedfor"})).json()["data"]
+        status = await call(mcp, "get_task_status", upid=upid, wait_seconds=30)
+        assert (status["state"], status["done"]) == ("succeeded", True)  # a 2 s task, waited for
+        assert sim.state.tasks[upid].status == "stopped"
+        await sim.wait_task((await http.delete(f"{base}/waitedfor")).json()["data"])  # as the other tests found it
+
+
 async def test_status_of_an_unknown_job_is_not_found(mcp: Client) -> None:
     assert "NOT_FOUND: no job" in await error_of(mcp, "get_task_status", job_id="0" * 32)
 
