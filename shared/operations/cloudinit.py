@@ -63,8 +63,12 @@ def require_something_to_set(*values: object) -> None:
 # The ipconfig check lives in the type so the tool's own argument is checked before the user is asked.
 IpConfigs = Annotated[
     dict[NicIndex, IpConfig] | None,
+    Field(
+        max_length=32,
+        description='Per NIC index 0-31 (the N of ipconfigN): {"0": "ip=dhcp"} or '
+        '{"0": "ip=10.0.0.5/24,gw=10.0.0.1"}; ip6=dhcp, ip6=auto and ip6/gw6 too.',
+    ),
     AfterValidator(_ipconfigs),
-    Field(max_length=32, description="Per NIC index: {0: 'ip=dhcp'} or {0: 'ip=10.0.0.5/24,gw=10.0.0.1'}."),
 ]
 Nameserver = Annotated[
     str | None,

@@ -44,6 +44,19 @@ def desired_settings(params: CloudInitParams) -> dict[str, str]:
     return wanted
 
 
+def _differs(key: str, current: str | None, wanted: str) -> bool:
+    """Whether setting `wanted` changes the key; keys compare as their set of lines (order and blank lines aside)."""
+    if key in _SECRET_KEYS:
+        return True  # PVE shows a set cipassword only masked, so a given password is always (re)set
+    if key == "sshkeys":
+        return _key_lines(current) != _key_lines(wanted)
+    return unquote(current or "") != unquote(wanted)
+
+
+def _key_lines(value: str | None) -> list[str]:
+    return sorted(line.strip() for line in unquote(value or "").splitlines() if line.strip())
+
+
 def _shown(key: str, value: str | None) -> str | None:
     if value is None:
         return None
@@ -67,12 +80,7 @@ async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
     current = {key: str(value) for key, value in (config.model_extra or {}).items()}
     wanted = desired_settings(params)
-    # PVE shows a set cipassword only masked, so a given password is always (re)set
-    changes = {
-        key: value
-        for key, value in wanted.items()
-        if key in _SECRET_KEYS or unquote(current.get(key, "")) != unquote(value)
-    }
+    changes = {key: value for key, value in wanted.items() if _differs(key, current.get(key), value)}
     await job.end_if_cancelled()
     if changes:
         body: dict[str, FormValue] = {**changes, "digest": config.digest}
