@@ -66,6 +66,8 @@ TRANSIENT_STATUSES = NODE_STATUSES | GATEWAY_STATUSES
 _NOT_FOUND = re.compile(
     r"does not exist|\bno such\b|unable to find configuration file|hostname lookup '[^']*' failed", re.IGNORECASE
 )
+#: pveproxy cannot route to a node name it does not know
+_NO_NODE = re.compile(r"hostname lookup '[^']*' failed|no such cluster node", re.IGNORECASE)
 _LOCKED = re.compile(r"\bis locked\b|can't lock file|can't acquire lock", re.IGNORECASE)
 
 _TLS_HINT = (
@@ -284,6 +286,12 @@ def _server_error(response: httpx.Response, call: Call, message: str) -> Proxmox
     details: dict[str, Any] = {"method": call.method, "endpoint": call.template, "pve_message": message}
     if _LOCKED.search(message):
         return Locked(f"{call.where}: {message}", details=details)
+    if _NO_NODE.search(message) and call.values.get("node") is not None:
+        return NotFound(
+            f"node {call.values['node']} is not in the cluster ({call.where}: {message})",
+            hint="List the cluster's nodes with list_nodes.",
+            details=details,
+        )
     if _NOT_FOUND.search(message):
         return NotFound(f"{call.where}: {message}", details=details)
     return _rejected(response, call, message)

@@ -125,6 +125,32 @@ async def test_create_with_a_missing_template_changes_nothing(changes: Client, c
     assert set(sim.state.guests) == before
 
 
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        pytest.param(
+            {"node": "pve1", "storage": "nosuch"},
+            "NOT_FOUND: node pve1 has no enabled storage 'nosuch' for images",
+            id="unknown-storage",
+        ),
+        pytest.param(
+            {"node": "pve1", "storage": "local"},
+            "NOT_FOUND: node pve1 has no enabled storage 'local' for images",
+            id="storage-without-images",
+        ),
+        pytest.param({"node": "pve9"}, "NOT_FOUND: node pve9 is not in the cluster", id="unknown-node"),
+    ],
+)
+async def test_create_on_a_storage_or_node_that_cannot_take_it_says_which_and_changes_nothing(
+    changes: Client, changes_stack: Stack, arguments: dict[str, str], expected: str
+) -> None:
+    sim = changes_stack.sim
+    before = set(sim.state.guests)
+    text = await error_of(changes, "create_vm", name="nowhere", confirmed=True, **arguments)
+    assert text.startswith(expected), text
+    assert set(sim.state.guests) == before
+
+
 async def test_create_with_a_vmid_in_use_is_a_conflict(changes: Client, changes_stack: Stack) -> None:
     used = next(iter(changes_stack.sim.state.guests))
     text = await error_of(changes, "create_vm", node="pve1", name="dup", vmid=used, confirmed=True)

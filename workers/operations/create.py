@@ -77,7 +77,7 @@ async def _check_storage(job: JobContext, node: str, storage: str, content: str)
     names = sorted(s.storage for s in storages)
     if storage not in names:
         raise NotFound(
-            f"storage {storage!r} on node {node} cannot hold {content}",
+            f"node {node} has no enabled storage {storage!r} for {content}",
             hint=f"Use one of: {', '.join(names) or '(none)'} (list_storage(node='{node}', content='{content}')).",
         )
 
