@@ -266,6 +266,8 @@ async def test_cancel_stops_the_pve_task_and_ends_the_job_cancelled(changes: Cli
     task = next(t for t in sim.state.tasks.values() if t.type == "vzstart" and t.vmid == vmid)
     assert task.exitstatus == "received interrupt"
     assert sim.state.guests[vmid].status == "stopped"
+    again = await change(changes, "cancel_task", job_id=report["job_id"])
+    assert (again["result"]["state"], again["message"]) == ("cancelled", "the job had already ended")
 
 
 async def test_failed_task_reports_exit_status_and_log_tail(changes: Client, changes_stack: Stack) -> None:

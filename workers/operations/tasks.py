@@ -19,7 +19,7 @@ from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
 from workers.follow import classify_exitstatus
-from workers.runtime import JobContext, cancelled_message
+from workers.runtime import JobContext, Outcome, cancelled_message
 
 __all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 
@@ -60,7 +60,13 @@ async def pve_task_log(job: JobContext, params: PveTaskLogParams) -> TaskLogPage
     )
 
 
-async def cancel_task(job: JobContext, params: CancelParams) -> CancelResult:
+async def cancel_task(job: JobContext, params: CancelParams) -> Outcome:
+    """The cancel's own job reports what happened to the target (its message is the agent's answer)."""
+    result = await _cancel(job, params)
+    return Outcome(result, message=result.message)
+
+
+async def _cancel(job: JobContext, params: CancelParams) -> CancelResult:
     store, pve = job.app.store, job.app.pve
     target_id = params.job_id or (await store.job_for_upid(params.upid) if params.upid else None)
     if target_id is None:
