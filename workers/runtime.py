@@ -154,9 +154,10 @@ class JobContext:
         then PVE's count as one; the wait ends once the step's task has run (steps._record_done).
         """
         since = self.record.lock_wait_since
-        if since is None:
+        if since is None:  # the record says what the job waits for, so a queued job does not look stuck
             since = self.record.lock_wait_since = utcnow()
-            await self.app.store.update(self.job_id, lock_wait_since=since)
+            waiting = f"waiting for its guest: {error.message}"
+            await self.app.store.update(self.job_id, lock_wait_since=since, message=waiting)
         waited = (utcnow() - since).total_seconds()
         if waited > self.app.settings.lock_wait_seconds:
             self.lock_wait_over = True
@@ -257,14 +258,22 @@ async def _end(
         await pending
     if isinstance(outcome, Outcome):
         result = outcome.result.model_dump(mode="json")
-        await store.transition(job.job_id, outcome.state, result=result, message=outcome.message, **outcome.fields)
+        # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
+        await store.transition(
+            job.job_id,
+            outcome.state,
+            result=result,
+            message=outcome.message,
+            clear=() if outcome.message else ("message",),
+            **outcome.fields,
+        )
         state = outcome.state
     elif isinstance(outcome, JobEnded):
         await store.transition(job.job_id, outcome.state, message=outcome.message)
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
-        await store.fail(job.job_id, outcome, **({"exitstatus": exitstatus} if exitstatus else {}))
+        await store.fail(job.job_id, outcome, clear=("message",), **({"exitstatus": exitstatus} if exitstatus else {}))
         state = JobState.FAILED
     await _release_guest(app, job.op, job.record, job.locked_vmid)
     log.info(

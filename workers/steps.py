@@ -145,7 +145,7 @@ async def _record_done(job: JobContext, outcome: StepOutcome, exitstatus: str | 
     record = job.record
     record.steps = [*record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
     record.lock_wait_since = None
-    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since",))
+    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since", "message"))
 
 
 async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:

@@ -86,7 +86,8 @@ class JobStatus(Result):
     message: str | None = Field(
         None,
         description="How it ended, when there is more to say than its result: nothing to do, cancelled after "
-        "which steps, why it is unknown or timed out.",
+        "which steps, why it is unknown or timed out. While a change waits for its guest (another job or "
+        "a PVE task holds it), what it waits for.",
     )
     result: Any = Field(None, description="The operation's result once done: what the tool that started it returns.")
     error: ErrorInfo | None = None

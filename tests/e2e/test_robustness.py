@@ -93,6 +93,7 @@ async def test_a_task_that_finds_the_guest_locked_by_pve_is_dispatched_again_and
     job = await finished(client, await submit(client, "power_control", vmid=vmid, action="start"))
 
     assert job["state"] == "succeeded", job
+    assert job["message"] == f"start of qemu {vmid} done; it is now running"  # not the wait for PVE's lock
     first, second = tasks_of(sim, "qmstart", vmid)
     assert first.exitstatus.startswith("can't lock file")
     assert (second.exitstatus, job["upid"]) == ("OK", second.upid)  # the job is the second task's, not the failed one's
@@ -125,9 +126,10 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
     await eventually(lambda: _has_upid(client, holder), what="the shutdown to hold the guest")
     waiting = await submit(client, "create_snapshot", vmid=vmid, name="never")
 
-    async def waits() -> bool:  # picked up, found the guest taken, back in the queue
+    async def waits() -> bool:  # picked up, found the guest taken, back in the queue, saying why
         job = await status(client, waiting)
-        return job["state"] == "queued" and (job["attempts"] or 0) >= 1
+        why = f"waiting for its guest: guest {vmid} is being changed by job {holder}"
+        return job["state"] == "queued" and (job["attempts"] or 0) >= 1 and job["message"] == why
 
     await eventually(waits, what="the snapshot to wait for the guest")
     cancel = await client.call_tool("cancel_task", {"job_id": waiting, "confirmed": True, "wait_seconds": 10})
