@@ -52,6 +52,9 @@ class StorageInfo(Result):
 
 class StorageList(Result):
     storages: list[StorageInfo]
+    offline_nodes: list[str] = Field(
+        default_factory=list, description="Nodes not online, whose storages could not be listed (all nodes asked)."
+    )
 
 
 class ListContentParams(Params):

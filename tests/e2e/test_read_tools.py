@@ -69,6 +69,17 @@ async def test_storage_and_its_iso_content(mcp: Client) -> None:
     assert items and all(i["volid"].startswith(f"{storage}:iso/") and i["content"] == "iso" for i in items)
 
 
+async def test_storage_of_the_whole_cluster_names_the_nodes_it_could_not_ask(mcp: Client, stack: Stack) -> None:
+    stack.sim.set_node_online("pve2", False)
+    try:
+        listing = await call(mcp, "list_storage")
+    finally:
+        stack.sim.set_node_online("pve2", True)
+    assert listing["offline_nodes"] == ["pve2"]
+    assert {s["node"] for s in listing["storages"]} == {"pve1"}
+    assert (await call(mcp, "list_storage"))["offline_nodes"] == []
+
+
 async def test_config_of_a_guest_found_without_its_node(mcp: Client, stack: Stack) -> None:
     guest = next(g for g in stack.sim.state.guests.values() if g.kind == "lxc")
     config = await call(mcp, "get_instance_config", vmid=guest.vmid)

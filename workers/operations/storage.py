@@ -38,17 +38,20 @@ def _info(s: StorageStatus, node: str) -> StorageInfo:
 
 async def list_storage(job: JobContext, params: ListStorageParams) -> StorageList:
     pve = job.app.pve
+    offline: list[str] = []
     if params.node is not None:
         nodes = [params.node]
     else:
-        nodes = [n.node for n in await pve.get("/nodes", list[NodeSummary]) if n.status == "online"]
+        listed = await pve.get("/nodes", list[NodeSummary])
+        nodes = [n.node for n in listed if n.status == "online"]
+        offline = sorted(n.node for n in listed if n.status != "online")
     query = {"content": params.content} if params.content else None
     per_node = await asyncio.gather(
         *(pve.get("/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query=query) for node in nodes)
     )
     storages = [_info(s, node) for node, found in zip(nodes, per_node, strict=True) for s in found]
     storages.sort(key=lambda s: (s.node, s.storage))
-    return StorageList(storages=storages)
+    return StorageList(storages=storages, offline_nodes=offline)
 
 
 async def list_storage_content(job: JobContext, params: ListContentParams) -> StorageContent:
