@@ -179,10 +179,12 @@ def _rrd_points(call: Call, metrics: dict[str, float]) -> list[dict[str, Any]]:
     step = {"hour": 60, "day": 1800, "week": 10800, "month": 43200, "year": 604800, "decade": 6048000}
     interval = step.get(str(call.params.get("timeframe")), 60)
     now = int(time.time()) // interval * interval
-    return [
+    points = [
         {"time": now - interval * (69 - i)} | {k: round(v * (1 + (i % 7) / 20), 6) for k, v in metrics.items()}
-        for i in range(70)
+        for i in range(69)
     ]
+    # the newest slot is still being filled: rrdcached has no values for it yet, PVE sends its time alone
+    return [*points, {"time": now}]
 
 
 @route("GET", "/nodes/{node}/rrddata")

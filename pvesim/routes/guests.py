@@ -154,6 +154,8 @@ def _config(call: Call, kind: GuestKind) -> Any:
         if snapshot is None:
             raise ApiError(500, f"snapshot '{snapname}' does not exist")
         values = dict(snapshot.config)
+    if "cipassword" in values:  # qemu-server never shows it, only that one is set
+        values["cipassword"] = "**********"
     return typed(values, call.returns_properties()) | {"digest": guest.digest}
 
 
@@ -183,7 +185,11 @@ def _register_reads(kind: GuestKind) -> None:
 
     @route("GET", base)
     async def list_guests(call: Call) -> Any:
-        return [_list_entry(g) for g in _guests_of(call, kind) if _visible(call, g)]
+        entries = [_list_entry(g) for g in _guests_of(call, kind) if _visible(call, g)]
+        if not call.params.get("full"):  # qemu-server adds qmpstatus (and running-*) only with full=1
+            for entry in entries:
+                entry.pop("qmpstatus", None)
+        return entries
 
     @route("GET", f"{base}/{{vmid}}/status/current")
     async def status_current(call: Call) -> Any:

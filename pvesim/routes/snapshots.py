@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from pvesim.call import Call, route
+from pvesim.errors import ApiError
 from pvesim.routes.guests import check_lock, start_after, task_prefix
 from pvesim.state import ClusterState, Guest, GuestKind, Snapshot
 from pvesim.tasks import Effect, TaskContext, TaskFailed
@@ -133,6 +134,9 @@ def _register(kind: GuestKind) -> None:
         guest = call.guest(kind)
         check_lock(guest)
         name = str(call.params["snapname"])
+        # qemu-server and pve-container refuse these before they fork (pve-container reserves vzdump too)
+        if name == "current" or (kind == "lxc" and name == "vzdump"):
+            raise ApiError(500, f"unable to use snapshot name '{name}' (reserved name)")
         work = _create_work(
             call.core.state, guest, name, str(call.params.get("description", "")), bool(call.params.get("vmstate"))
         )

@@ -80,14 +80,16 @@ async def task_status(call: Call) -> Any:
 async def task_log(call: Call) -> Any:
     task = _task(call)
     start = int(call.params.get("start", 0))
-    limit = int(call.params.get("limit", 50))
+    # pve-common dump_logfile_by_filehandle: limit 0 reads to the end
+    limit = int(call.params.get("limit", 50)) or None
     lines = list(task.log)
     if not lines:
         # PVE::Tools::dump_logfile adds this line for an empty log (ExtJS needs one).
         call.total = 1
         return [{"n": 1, "t": "no content"}]
     call.total = len(lines)
-    return [{"n": n, "t": text} for n, text in enumerate(lines, start=1)][start : start + limit]
+    end = start + limit if limit is not None else None
+    return [{"n": n, "t": text} for n, text in enumerate(lines, start=1)][start:end]
 
 
 @route("DELETE", "/nodes/{node}/tasks/{upid}")

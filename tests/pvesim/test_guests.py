@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from pvesim.simulator import Simulator
 from tests.pvesim.helpers import finished, task_log
@@ -188,3 +189,34 @@ async def test_storage_content_lists_isos_and_templates(client: httpx.AsyncClien
     assert "local:iso/ubuntu-24.04.2-live-server-amd64.iso" in [v["volid"] for v in isos]
     templates = (await client.get("/nodes/pve1/storage", params={"content": "vztmpl"})).json()["data"]
     assert [s["storage"] for s in templates] == ["local"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "vmid", "name"), [("qemu", 100, "current"), ("lxc", 200, "current"), ("lxc", 200, "vzdump")]
+)
+async def test_reserved_snapshot_names_are_refused_before_any_task(
+    client: httpx.AsyncClient, kind: str, vmid: int, name: str
+) -> None:
+    answer = await client.post(f"/nodes/pve1/{kind}/{vmid}/snapshot", data={"snapname": name})
+    assert answer.status_code == 500
+    assert answer.json()["message"] == f"unable to use snapshot name '{name}' (reserved name)\n"
+
+
+async def test_qemu_list_has_qmpstatus_only_with_full(client: httpx.AsyncClient) -> None:
+    plain = (await client.get("/nodes/pve1/qemu")).json()["data"]
+    full = (await client.get("/nodes/pve1/qemu", params={"full": 1})).json()["data"]
+    assert not any("qmpstatus" in entry for entry in plain)
+    assert all("qmpstatus" in entry for entry in full)
+
+
+async def test_a_set_cloudinit_password_reads_back_masked(sim: Simulator, client: httpx.AsyncClient) -> None:
+    sim.state.guests[100].config["cipassword"] = "$6$salt$hash"
+    config = (await client.get("/nodes/pve1/qemu/100/config")).json()["data"]
+    assert config["cipassword"] == "**********"
+
+
+async def test_the_newest_rrd_slot_carries_only_its_time(client: httpx.AsyncClient) -> None:
+    points = (await client.get("/nodes/pve1/qemu/100/rrddata", params={"timeframe": "hour"})).json()["data"]
+    assert len(points) == 70
+    assert set(points[-1]) == {"time"}
+    assert {"cpu", "mem", "netin"} <= set(points[-2])

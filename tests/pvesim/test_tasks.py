@@ -46,6 +46,8 @@ async def test_create_task_writes_progress_lines_and_paged_log(sim: Simulator, c
     page = (await client.get(f"/nodes/pve1/tasks/{upid}/log", params={"start": 1, "limit": 2})).json()
     assert page["total"] == len(lines)
     assert [entry["n"] for entry in page["data"]] == [2, 3]
+    whole = (await client.get(f"/nodes/pve1/tasks/{upid}/log", params={"start": 1, "limit": 0})).json()
+    assert [entry["n"] for entry in whole["data"]] == list(range(2, len(lines) + 1))  # limit 0: to the end
     assert sim.state.counts[150]["created"] == 1
     assert sim.state.guests[150].config["scsi0"] == "local-lvm:vm-150-disk-0,size=4G"
 
