@@ -153,7 +153,12 @@ class Task:
     log: list[str] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
-        """The task as GET /nodes/{node}/tasks lists it."""
+        """The task as GET /nodes/{node}/tasks lists it.
+
+        pve-manager's Tasks.pm splits a token's `user@realm!token` into `user` and `tokenid`
+        ($convert_token_task), and lists an active task with status "RUNNING".
+        """
+        user, _, token = self.user.partition("!")
         item: dict[str, Any] = {
             "upid": self.upid,
             "node": self.node,
@@ -162,11 +167,15 @@ class Task:
             "starttime": self.starttime,
             "type": self.type,
             "id": self.id,
-            "user": self.user,
+            "user": user,
         }
+        if token:
+            item["tokenid"] = token
         if self.status == "stopped":
             item["endtime"] = self.endtime
             item["status"] = self.exitstatus
+        else:
+            item["status"] = "RUNNING"
         return item
 
 

@@ -34,10 +34,11 @@ def _wanted(task: Task, params: dict[str, Any]) -> bool:
     checks = [
         params.get("vmid") is None or task.id == str(params["vmid"]),
         params.get("typefilter") is None or task.type == params["typefilter"],
-        params.get("userfilter") is None or str(params["userfilter"]) in task.user,
+        # a case-insensitive match on the user, the token part left out (as listed: user and tokenid apart)
+        params.get("userfilter") is None or str(params["userfilter"]).lower() in task.user.partition("!")[0].lower(),
         params.get("since") is None or task.starttime >= int(params["since"]),
         params.get("until") is None or task.starttime <= int(params["until"]),
-        not params.get("errors") or (task.exitstatus not in (None, "OK")),
+        not params.get("errors") or task.exitstatus != "OK",  # a running task is not OK yet: it stays
     ]
     statuses = params.get("statusfilter")
     if statuses:

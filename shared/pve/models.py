@@ -391,7 +391,9 @@ class TaskSummary(PveModel):
     id: str
     user: str
     endtime: int | None = None
-    status: str | None = None  # the exit status once the task ended ("OK", "WARNINGS: 2", an error)
+    # "RUNNING" while active, then the exit status ("OK", "WARNINGS: 2", an error). A token's task is
+    # listed as user "root@pam" plus a `tokenid` the schema does not declare: the UPID names both.
+    status: str | None = None
 
 
 class TaskStatus(PveModel):

@@ -154,6 +154,10 @@ async def test_running_tasks_show_only_with_source_active(sim: Simulator, client
     active = (await client.get("/nodes/pve1/tasks", params={"source": "active"})).json()["data"]
     assert upid not in [t["upid"] for t in archive]
     assert [t["upid"] for t in active] == [upid]
+    # as pve-manager lists them: RUNNING while active, a token's task as user plus tokenid
+    assert (active[0]["status"], active[0]["user"], active[0]["tokenid"]) == ("RUNNING", "root@pam", "mcp")
+    status = (await client.get(f"/nodes/pve1/tasks/{upid}/status")).json()["data"]
+    assert (status["status"], status["user"], status["tokenid"]) == ("running", "root@pam", "mcp")
 
 
 async def test_unknown_task_is_a_400_no_such_task(client: httpx.AsyncClient) -> None:
