@@ -52,6 +52,12 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
     parser.add_argument("--task-duration", type=float, default=2.0, help="seconds a task runs (default 2.0)")
     parser.add_argument("--lock-timeout", type=float, default=10.0, help="seconds a task waits for a guest lock")
     parser.add_argument(
+        "--stats-interval",
+        type=float,
+        default=0.0,
+        help="seconds /cluster/resources' guest names, status and usage lag, as pvestatd's (PVE ~10; default 0)",
+    )
+    parser.add_argument(
         "--faults", type=_fault_rules, help="initial fault rules as JSON (the body PUT /_sim/faults takes)"
     )
     parser.add_argument("--seed", type=int, help="seed for random faults")
@@ -70,6 +76,7 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
         state_dir=args.state_dir,
         task_duration=args.task_duration,
         lock_timeout=args.lock_timeout,
+        stats_interval=args.stats_interval,
         faults=args.faults or {},
         seed=args.seed,
         ssh=args.ssh_port is not None,

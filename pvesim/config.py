@@ -36,6 +36,10 @@ class SimConfig:
     # waits for a guest's config lock before it fails with "got timeout" (PVE waits 10 s).
     task_duration: float = 0.2
     lock_timeout: float = 1.0
+    # How stale /cluster/resources' guest names, status and usage may be: PVE takes them from the
+    # statistics pvestatd broadcasts about every 10 s (lock and tags come from the config at once).
+    # 0 keeps them current, for tests that read the list right after a change.
+    stats_interval: float = 0.0
     # Faults present from the start (the same JSON the admin surface takes at /_sim/faults).
     faults: dict[str, object] = field(default_factory=dict)
     seed: int | None = None  # for the random parts (error rate); None: not reproducible

@@ -159,6 +159,9 @@ class SimCore:
             config.limited_token_id: ApiToken(config.limited_token_id, limited_secret, {"/": AUDIT_PRIVILEGES}),
         }
         self.agent_results: dict[int, tuple[int, CommandResult]] = {}
+        # the guests' statistics as pvestatd last broadcast them (see SimConfig.stats_interval)
+        self.guest_stats: dict[int, dict[str, Any]] = {}
+        self.guest_stats_taken = float("-inf")
         self._resolved: dict[tuple[str, str], tuple[Endpoint | None, str | None, dict[str, str]]] = {}
 
     async def close(self) -> None:

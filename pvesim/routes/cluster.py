@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pvesim.call import Call, route
@@ -115,6 +116,36 @@ async def node_status(call: Call) -> Any:
     }
 
 
+#: what /cluster/resources takes from the guest's config and the cluster's VM list at once
+_LIVE_KEYS = ("id", "vmid", "type", "node", "template", "lock", "tags")
+
+
+def _guest_resources(call: Call) -> list[dict[str, Any]]:
+    """Every guest's entry; with a stats interval, names, status and usage as last broadcast.
+
+    pve-manager's extract_vm_stats reads them from pvestatd's RRD broadcast: a guest created
+    since has neither name nor usage and the status "unknown"; a start shows after the next one.
+    """
+    core, state = call.core, call.core.state
+    live = [guest_resource(g, state.nodes[g.node].online) for g in sorted(state.guests.values(), key=lambda g: g.vmid)]
+    interval = core.config.stats_interval
+    if interval <= 0:
+        return live
+    now = time.monotonic()
+    if now - core.guest_stats_taken >= interval:
+        core.guest_stats = {entry["vmid"]: entry for entry in live}
+        core.guest_stats_taken = now
+    stale: list[dict[str, Any]] = []
+    for entry in live:
+        current = {key: entry[key] for key in _LIVE_KEYS if key in entry}
+        broadcast = core.guest_stats.get(entry["vmid"])
+        if broadcast is None:
+            stale.append(current | {"status": "unknown"})
+        else:
+            stale.append({k: v for k, v in broadcast.items() if k not in _LIVE_KEYS} | current)
+    return stale
+
+
 @route("GET", "/cluster/resources")
 async def resources(call: Call) -> Any:
     state = call.core.state
@@ -123,9 +154,7 @@ async def resources(call: Call) -> Any:
     if wanted in (None, "node"):
         out.extend(node_entry(node, state) for node in state.nodes.values())
     if wanted in (None, "vm"):
-        out.extend(
-            guest_resource(g, state.nodes[g.node].online) for g in sorted(state.guests.values(), key=lambda g: g.vmid)
-        )
+        out.extend(_guest_resources(call))
     if wanted in (None, "storage"):
         for node in state.nodes.values():
             for storage in state.storages.values():
