@@ -202,6 +202,9 @@ def _register_reads(kind: GuestKind) -> None:
     @route("PUT", f"{base}/{{vmid}}/config")
     async def put_config(call: Call) -> Any:
         guest = call.guest(kind)
+        # A task that marks the config (snapshot, rollback, create...) holds PVE's file lock only
+        # while it writes the mark, so a change meanwhile fails at once on the mark, not after a wait.
+        check_lock(guest, bool(call.params.get("skiplock")))
         async with call.core.tasks.guest_lock(guest):
             try:
                 _apply_config(call, guest)

@@ -17,6 +17,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from tests.pvesim.helpers import make_client
 from tests.support.agent import finished, status, submit
 from tests.support.inprocess import inprocess_client
 from tests.support.waiting import eventually
@@ -326,3 +327,20 @@ async def test_a_command_cancelled_while_its_checks_run_is_never_run(sim: Simula
 
     assert job["state"] == "cancelled", job
     assert [e for e in sim.state.ssh_execs if e.vmid == vmid] == []
+
+
+async def test_cloudinit_while_pve_snapshots_the_vm_waits_for_the_snapshot_then_sets_it_once(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
+    sim.faults.add_task_rule(type="qmsnapshot", vmid=vmid, duration=3.0, count=1)
+    async with make_client(sim) as http:  # a snapshot taken outside our queue: only PVE's lock guards it
+        snapshot = (await http.post(f"/nodes/{node}/qemu/{vmid}/snapshot", data={"snapname": "outside"})).json()
+    job = await finished(client, await submit(client, "set_vm_cloudinit", vmid=vmid, ciuser="late"))
+
+    assert job["state"] == "succeeded", job
+    assert sim.state.tasks[snapshot["data"]].exitstatus == "OK"
+    assert sim.state.guests[vmid].config["ciuser"] == "late"
+    puts = requests_to(sim, "PUT", f"/nodes/{node}/qemu/{vmid}/config")
+    assert puts[0] == 500 and puts[-1] == 200 and puts.count(200) == 1  # refused while locked, then set once

@@ -100,6 +100,8 @@ async def test_snapshot_lock_blocks_other_changes(sim: Simulator, client: httpx.
     blocked = await client.post("/nodes/pve1/qemu/101/status/start")
     assert blocked.status_code == 500
     assert blocked.json()["message"] == "VM is locked (snapshot)\n"
+    put = await client.put("/nodes/pve1/qemu/101/config", data={"description": "x"})
+    assert (put.status_code, put.json()["message"]) == (500, "VM is locked (snapshot)\n")  # at once, no wait
     await client.delete(f"/nodes/pve1/tasks/{upid}")
     await sim.wait_task(upid)
     assert "lock" not in sim.state.guests[101].config
