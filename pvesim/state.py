@@ -7,6 +7,7 @@ Handlers convert values to the types the schema declares when they answer.
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -25,6 +26,10 @@ __all__ = [
 ]
 
 GuestKind = Literal["qemu", "lxc"]
+
+
+#: config keys that name a volume (qemu-server's and pve-container's disk and mount point keys)
+_VOLUME_KEY = re.compile(r"^(?:(?:ide|sata|scsi|virtio|efidisk|tpmstate|unused|mp)\d+|rootfs)$")
 
 
 @dataclass
@@ -100,6 +105,10 @@ class Guest:
     def memory_bytes(self) -> int:
         raw = self.config.get("memory", "2048" if self.kind == "qemu" else "512")
         return int(raw.split(",")[0].removeprefix("current=")) * 1024**2
+
+    def referenced_volumes(self) -> set[str]:
+        """The volids its config names: disks, mount points, rootfs, unusedN (options after the comma dropped)."""
+        return {str(value).split(",", 1)[0] for key, value in self.config.items() if _VOLUME_KEY.match(key)}
 
     def cores(self) -> int:
         return int(self.config.get("cores", "1")) * int(self.config.get("sockets", "1"))
@@ -213,15 +222,21 @@ class ClusterState:
     def add_volume(self, node: str, volume: Volume) -> None:
         self.volume_bucket(node, volume.storage)[volume.volid] = volume
 
-    def remove_guest_volumes(self, guest: Guest) -> list[str]:
-        """Drop every volume owned by a guest on its node; the volids removed."""
+    def remove_guest_volumes(self, guest: Guest, *, unreferenced: bool = True) -> list[str]:
+        """Drop the guest's volumes on its node (backups stay); the volids removed.
+
+        Without `unreferenced`, only those its config names (disks, unusedN), as a destroy without
+        destroy-unreferenced-disks does; with it, every volume carrying its VMID.
+        """
+        named = guest.referenced_volumes()
         removed: list[str] = []
         for (node, _storage), bucket in self.volumes.items():
             if node not in ("", guest.node):
                 continue
-            for volid in [volid for volid, vol in bucket.items() if vol.vmid == guest.vmid and vol.content != "backup"]:
-                del bucket[volid]
-                removed.append(volid)
+            for volid, vol in list(bucket.items()):
+                if vol.vmid == guest.vmid and vol.content != "backup" and (unreferenced or volid in named):
+                    del bucket[volid]
+                    removed.append(volid)
         return removed
 
     def to_json(self) -> dict[str, Any]:

@@ -366,17 +366,21 @@ def _register_create_delete(kind: GuestKind) -> None:
                 raise ApiError(500, f"VM {guest.vmid} is running - destroy failed")
             raise ApiError(500, f"unable to destroy CT {guest.vmid} - container is running")
         check_lock(guest, bool(call.params.get("skiplock")))
+        # qemu-server and pve-container default to 0: volumes the config does not name stay
+        unreferenced = bool(call.params.get("destroy-unreferenced-disks"))
 
         async def work(context: TaskContext) -> Effect | None:
             await context.pause(0.5)
+            named = guest.referenced_volumes()
             for bucket in state.volumes.values():
                 for volume in bucket.values():
-                    if volume.vmid == guest.vmid and volume.content in ("images", "rootdir"):
+                    ours = volume.vmid == guest.vmid and volume.content in ("images", "rootdir")
+                    if ours and (unreferenced or volume.volid in named):
                         context.log(f'  Logical volume "{volume.volid.split(":", 1)[1]}" successfully removed.')
             await context.pause(0.5)
 
             def effect() -> None:
-                state.remove_guest_volumes(guest)
+                state.remove_guest_volumes(guest, unreferenced=unreferenced)
                 state.guests.pop(guest.vmid, None)
                 state.count(guest.vmid, "deleted")
 

@@ -6,6 +6,7 @@ import httpx
 import pytest
 
 from pvesim.simulator import Simulator
+from pvesim.state import Volume
 from tests.pvesim.helpers import finished, task_log
 
 
@@ -222,3 +223,19 @@ async def test_the_newest_rrd_slot_carries_only_its_time(client: httpx.AsyncClie
     assert len(points) == 70
     assert set(points[-1]) == {"time"}
     assert {"cpu", "mem", "netin"} <= set(points[-2])
+
+
+@pytest.mark.parametrize("unreferenced", [False, True], ids=["referenced-only", "destroy-unreferenced-disks"])
+async def test_delete_removes_unreferenced_volumes_only_when_asked(
+    sim: Simulator, client: httpx.AsyncClient, unreferenced: bool
+) -> None:
+    vm = sim.state.guests[101]
+    disk = next(iter(vm.referenced_volumes() & set(sim.state.volume_bucket("pve1", "local-lvm"))))
+    stray = Volume("local-lvm:vm-101-disk-9", "images", 1024**3, "raw", vmid=101)
+    sim.state.add_volume("pve1", stray)
+    params = {"destroy-unreferenced-disks": int(unreferenced)}
+    upid = (await client.delete("/nodes/pve1/qemu/101", params=params)).json()["data"]
+    assert (await finished(sim, client, upid))["exitstatus"] == "OK"
+    left = set(sim.state.volume_bucket("pve1", "local-lvm"))
+    assert disk not in left
+    assert (stray.volid in left) is not unreferenced
