@@ -27,7 +27,8 @@ WaitSeconds = Annotated[
         le=600,
         description="Wait up to this many seconds for the change to finish (default: the server's "
         "PROXMOX_MCP_WAIT_SECONDS, 45). If it is still running then, you get its job_id and it goes on; follow "
-        "it with get_task_status. 0 returns at once.",
+        "it with get_task_status. 0 returns at once. Many clients give up on a call after about 60 s: stay "
+        "below that unless yours waits longer.",
     ),
 ]
 
