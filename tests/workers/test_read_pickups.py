@@ -23,7 +23,7 @@ from shared.jobs.record import JobRecord
 from shared.jobs.store import JobStore
 from shared.operations.nodes import ListNodesParams
 from shared.redact import Redactor
-from shared.settings import load_settings
+from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.waiting import eventually
 from workers.runtime import READ_PICKUPS
@@ -40,14 +40,7 @@ async def sim() -> AsyncIterator[Simulator]:
 
 async def _run_after_lost_pickups(sim: Simulator, redis_proc: RedisServer, redis: Redis, lost: int) -> JobRecord:
     """Submit list_nodes, count `lost` earlier pickups for it, and let a worker take it to its end."""
-    settings = load_settings(
-        redis_url=redis_proc.url,
-        proxmox_url=sim.url,
-        proxmox_token_name=sim.token_name,
-        proxmox_token_value=sim.token_secret,
-        proxmox_ca_bundle=str(sim.ca_path),
-        worker_name="rescuer",
-    )
+    settings = inprocess_settings(sim, REDIS_URL=redis_proc.url, PROXMOX_MCP_WORKER_NAME="rescuer")
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
     submitted = await JobQueue(connections.arq, store, redactor=Redactor()).submit(
