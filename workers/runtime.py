@@ -156,7 +156,7 @@ class JobContext:
         since = self.record.lock_wait_since
         if since is None:  # the record says what the job waits for, so a queued job does not look stuck
             since = self.record.lock_wait_since = utcnow()
-            waiting = f"waiting for its guest: {error.message}"
+            waiting = self.record.message = f"waiting for its guest: {error.message}"
             await self.app.store.update(self.job_id, lock_wait_since=since, message=waiting)
         waited = (utcnow() - since).total_seconds()
         if waited > self.app.settings.lock_wait_seconds:
@@ -259,13 +259,9 @@ async def _end(
     if isinstance(outcome, Outcome):
         result = outcome.result.model_dump(mode="json")
         # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
+        stale = ("message",) if job.record.message and not outcome.message else ()
         await store.transition(
-            job.job_id,
-            outcome.state,
-            result=result,
-            message=outcome.message,
-            clear=() if outcome.message else ("message",),
-            **outcome.fields,
+            job.job_id, outcome.state, result=result, message=outcome.message, clear=stale, **outcome.fields
         )
         state = outcome.state
     elif isinstance(outcome, JobEnded):
@@ -273,7 +269,8 @@ async def _end(
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
-        await store.fail(job.job_id, outcome, clear=("message",), **({"exitstatus": exitstatus} if exitstatus else {}))
+        stale = ("message",) if job.record.message else ()
+        await store.fail(job.job_id, outcome, clear=stale, **({"exitstatus": exitstatus} if exitstatus else {}))
         state = JobState.FAILED
     await _release_guest(app, job.op, job.record, job.locked_vmid)
     log.info(

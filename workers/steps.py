@@ -144,7 +144,7 @@ async def _record_done(job: JobContext, outcome: StepOutcome, exitstatus: str | 
     """The step is done; a wait for the guest, if there was one, is over (the next step's starts afresh)."""
     record = job.record
     record.steps = [*record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
-    record.lock_wait_since = None
+    record.lock_wait_since = record.message = None
     await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since", "message"))
 
 
