@@ -42,13 +42,13 @@ from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import LEVELS
-from shared.operations.create import CreateVmParams
 from shared.operations.nodes import ListNodesParams
 from shared.operations.power import PowerParams
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 from tests.deploy.compose import Compose
 from tests.docs.recipes import Recipe, Terminal, fill, quoted, read_page
+from tests.support.payloads import new_vm
 from tests.support.redis_server import RedisServer, redis_server
 from tests.support.stack import ROOT, Stack
 from tests.support.waiting import eventually
@@ -157,21 +157,7 @@ async def live() -> AsyncIterator[Live]:
         try:
             stack.start_worker(WORKER)
             await eventually(lambda: redis.exists(keys.worker_health(WORKER)), timeout=20, what="the worker")
-            create = await queue.submit(
-                operation("create_vm"),
-                CreateVmParams(
-                    node="pve1",
-                    name="recipe01",
-                    cores=1,
-                    memory_mb=2048,
-                    disk_gb=32,
-                    storage="local-lvm",
-                    bridge="vmbr0",
-                    ostype="l26",
-                    start=False,
-                    confirmed=True,
-                ),
-            )
+            create = await queue.submit(operation("create_vm"), new_vm("recipe01"))
             finished = await _until_ended(store, create.job_id)
             assert finished.state is JobState.SUCCEEDED, finished
             template = PowerParams(vmid=TEMPLATE_VMID, action="start", confirmed=True)

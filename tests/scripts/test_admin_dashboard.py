@@ -25,10 +25,10 @@ from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
-from shared.operations.create import CreateVmParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.scripts.conftest import SCRIPTS, base_env, run_script
+from tests.support.payloads import new_vm
 from tests.support.redis_server import RedisServer, free_port
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
@@ -95,19 +95,7 @@ async def test_frame_shows_a_vm_being_created_by_a_worker_process_with_its_progr
     conns = connect_redis(load_settings(redis_url=stack.redis.url))
     store = JobStore(conns.store, ttl_seconds=3600)
     try:
-        params = CreateVmParams(
-            node="pve1",
-            name="dash01",
-            cores=1,
-            memory_mb=2048,
-            disk_gb=32,
-            storage="local-lvm",
-            bridge="vmbr0",
-            ostype="l26",
-            start=False,
-            confirmed=True,
-        )
-        record = await JobQueue(conns.arq, store, redactor=Redactor()).submit(operation("create_vm"), params)
+        record = await JobQueue(conns.arq, store, redactor=Redactor()).submit(operation("create_vm"), new_vm("dash01"))
 
         async def progressing() -> JobRecord | None:
             current = await store.get(record.job_id)
