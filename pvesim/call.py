@@ -58,15 +58,20 @@ class Call:
         task_id: str | None = None,
         config_lock: str | None = None,
         on_failure: Effect | None = None,
+        shared_lock: bool = False,
+        vmid: int | None = None,
+        user: str | None = None,
     ) -> str:
         """Run work as a PVE task on this call's node; the UPID."""
         task = self.core.tasks.start(
             config_lock=config_lock,
             on_failure=on_failure,
+            shared_lock=shared_lock,
+            vmid=vmid,
             node=self.node,
             task_type=task_type,
             task_id=task_id if task_id is not None else (str(guest.vmid) if guest else ""),
-            user=self.token.tokenid,
+            user=user or self.token.tokenid,
             work=work,
             guest=guest,
         )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pvesim.state import Guest
 
-__all__ = ["CommandResult", "run_command"]
+__all__ = ["AgentExec", "CommandResult", "run_command"]
 
 _OS_RELEASE = {
     "debian": 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\n'
@@ -27,6 +27,15 @@ class CommandResult:
     stdout: str
     stderr: str
     exit_status: int
+
+
+@dataclass(frozen=True)
+class AgentExec:
+    """A process the guest agent started (guest-exec): its result, and when it ends (`sleep N` takes N s)."""
+
+    vmid: int
+    result: CommandResult
+    done_at: float  # time.monotonic()
 
 
 def _hostname(guest: Guest) -> str:

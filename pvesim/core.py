@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,7 +18,7 @@ from urllib.parse import parse_qsl
 import pvesim.routes  # noqa: F401 - registers every handler in ROUTES
 from pvesim.auth import AUDIT_PRIVILEGES, ApiToken, authenticate, check_permissions, schema_privileges
 from pvesim.call import ROUTES, Call
-from pvesim.commands import CommandResult
+from pvesim.commands import AgentExec
 from pvesim.config import SimConfig
 from pvesim.errors import ApiError, param_error
 from pvesim.faults import ErrorFault, Faults, MalformedFault
@@ -31,6 +32,9 @@ __all__ = ["Answer", "RequestRecord", "SimCore", "Violation", "parse_form"]
 
 _JSON = "application/json;charset=UTF-8"
 _RESOLVE_CACHE_LIMIT = 20_000
+# pve-storage registers its Content API with fragmentDelimiter '': the rest of the URL after
+# .../content/ is one volume ID, slashes included (local:backup/vzdump-...).
+_CONTENT_VOLUME = re.compile(r"^(/nodes/[^/]+/storage/[^/]+/content)/(.+/.+)$")
 # Newest entries kept: far more than a test makes, few enough for a simulator left running for days.
 _REQUEST_LOG_MAX = 50_000
 _VIOLATION_LOG_MAX = 10_000
@@ -158,7 +162,10 @@ class SimCore:
             config.token_id: ApiToken(config.token_id, token_secret, {"/": schema_privileges(self.schema)}),
             config.limited_token_id: ApiToken(config.limited_token_id, limited_secret, {"/": AUDIT_PRIVILEGES}),
         }
-        self.agent_results: dict[int, tuple[int, CommandResult]] = {}
+        self.agent_results: dict[int, AgentExec] = {}  # guest-exec processes by pid
+        self.agent_pids = 0
+        # node-wide locks of operations that run one at a time per node (vzdump's global lock)
+        self.node_locks: dict[str, asyncio.Lock] = {}
         # the guests' statistics as pvestatd last broadcast them (see SimConfig.stats_interval)
         self.guest_stats: dict[int, dict[str, Any]] = {}
         self.guest_stats_taken = float("-inf")
@@ -171,11 +178,14 @@ class SimCore:
         key = (method, path)
         found = self._resolved.get(key)
         if found is None:
-            match = self.schema.match(path)
+            volume = _CONTENT_VOLUME.match(path)
+            match = self.schema.match(f"{volume[1]}/x" if volume else path)
             if match is None:
                 found = (None, None, {})
             else:
                 template, values = match
+                if volume:
+                    values = values | {"volume": volume[2]}
                 found = (self.schema.endpoint(template, method), template, values)
             if len(self._resolved) >= _RESOLVE_CACHE_LIMIT:
                 self._resolved.clear()

@@ -4,17 +4,21 @@ A scenario file looks like this (every section optional; see docs/pvesim.md):
 
     cluster_name: lab
     nodes: [{name: pve1, ip: 10.0.0.11}, {name: pve2, ip: 10.0.0.12, online: false}]
-    storages: [{storage: local, type: dir, content: [iso, vztmpl, backup]}]
+    storages: [{storage: local, type: dir, content: [iso, vztmpl, backup], full: true}]
     volumes: [{node: pve1, volid: "local:iso/debian.iso", size: 1000000}]
     guests:
       - {vmid: 100, type: qemu, node: pve1, status: running, config: {name: web, memory: "2048"},
+         tags: [prod, web], agent: {running: true, blocked: [guest-exec]},
          snapshots: [{name: before-upgrade, description: "pre apt upgrade"}]}
+    pools: [{poolid: prod, comment: "production", vms: [100], storage: [local]}]
+    ha: [{sid: "vm:100", state: started, max_restart: 1, max_relocate: 1}]
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,9 +26,11 @@ from typing import Any, Literal
 
 import yaml
 
-from pvesim.state import ClusterState, Guest, GuestKind, Node, Snapshot, Storage, Volume
+from pvesim.state import Agent, ClusterState, Guest, GuestKind, HaResource, Node, Pool, Snapshot, Storage, Volume
 
 __all__ = ["ScenarioError", "build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
+
+_VZTMPL_FORMAT = {"zst": "tzst", "xz": "txz", "gz": "tgz", "bz2": "tbz2"}
 
 GiB = 1024**3
 
@@ -136,7 +142,8 @@ def _base_state(node_names: list[str]) -> ClusterState:
     for name in node_names:
         for volid, size in (_ISOS | _TEMPLATES).items():
             content = "iso" if "iso/" in volid else "vztmpl"
-            fmt = "iso" if content == "iso" else volid.rsplit(".", 2)[-2] + "." + volid.rsplit(".", 1)[-1]
+            # pve-storage names a template's format after its compression ("tzst" for .tar.zst)
+            fmt = "iso" if content == "iso" else _VZTMPL_FORMAT.get(volid.rsplit(".", 1)[-1], "tar")
             state.add_volume(name, Volume(volid, content, size, fmt))
     return state
 
@@ -163,12 +170,18 @@ def default_state() -> ClusterState:
     )
     state.guests[100].config["parent"] = "before-upgrade"
     state.guests[200].config["parent"] = "clean"
-    state.add_volume(
-        "pve1",
-        Volume(
-            "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst", "backup", 2_148_003_840, "vma.zst", vmid=101
-        ),
+    backup = Volume(
+        "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst",
+        "backup",
+        2_148_003_840,
+        "vma.zst",
+        vmid=101,
+        ctime=int(time.mktime((2026, 1, 10, 2, 0, 1, 0, 0, -1))),
+        notes="db01",
+        subtype="qemu",
+        backup_config=dict(state.guests[101].config),
     )
+    state.add_volume("pve1", backup)
     return state
 
 
@@ -234,13 +247,7 @@ def state_from_dict(data: dict[str, Any]) -> ClusterState:
         state.volumes = {}
         for where, item in _entries(data, "storages"):
             with _at(where):
-                storage = Storage(
-                    str(item["storage"]),
-                    str(item.get("type", "dir")),
-                    [str(c) for c in item.get("content", ["images"])],
-                    shared=bool(item.get("shared", False)),
-                    total=int(item.get("total", 500 * GiB)),
-                )
+                storage = _storage(item, state)
             state.storages[storage.storage] = storage
     for where, item in _entries(data, "volumes"):
         with _at(where):
@@ -248,16 +255,115 @@ def state_from_dict(data: dict[str, Any]) -> ClusterState:
     for where, item in _entries(data, "guests"):
         with _at(where):
             _add_scenario_guest(state, item, node_names[0] if node_names else "pve1")
+    for where, item in _entries(data, "pools"):
+        with _at(where):
+            _add_pool(state, item)
+    for where, item in _entries(data, "ha"):
+        with _at(where):
+            _add_ha_resource(state, item)
+    _fill_full_storages(state)
     return state
+
+
+def _storage(item: dict[str, Any], state: ClusterState) -> Storage:
+    nodes = item.get("nodes")
+    if nodes is not None:
+        nodes = [str(n) for n in nodes]
+        unknown = [n for n in nodes if n not in state.nodes]
+        if unknown:
+            raise ValueError(f"no such node {unknown[0]!r}")
+    storage_type = str(item.get("type", "dir"))
+    storage = Storage(
+        str(item["storage"]),
+        storage_type,
+        [str(c) for c in item.get("content", ["images"])],
+        shared=bool(item.get("shared", storage_type in ("pbs", "nfs", "cifs", "rbd", "cephfs"))),
+        total=int(item.get("total", 500 * GiB)),
+        path=str(item["path"]) if "path" in item else ("/var/lib/vz" if item["storage"] == "local" else None),
+        reserved=int(item.get("used", 0)),
+        datastore=str(item["datastore"]) if "datastore" in item else None,
+        nodes=nodes,
+    )
+    if item.get("full"):
+        storage.reserved = -1  # filled once the volumes are known: nothing more fits
+    return storage
+
+
+def _fill_full_storages(state: ClusterState) -> None:
+    """A storage marked `full: true` has no byte left, whatever its volumes take."""
+    for storage in state.storages.values():
+        if storage.reserved == -1:
+            storage.reserved = 0
+            used = max((state.storage_used(node, storage.storage) for node in state.nodes), default=0)
+            storage.reserved = max(0, storage.total - used)
+
+
+def _add_pool(state: ClusterState, item: dict[str, Any]) -> None:
+    poolid = str(item["poolid"])
+    vms = {int(v) for v in item.get("vms", [])}
+    unknown = [v for v in vms if v not in state.guests]
+    if unknown:
+        raise ValueError(f"no such guest {unknown[0]}")
+    for vmid in vms:
+        owner = state.pool_of(vmid)
+        if owner is not None and owner != poolid:
+            raise ValueError(f"guest {vmid} is in pool {owner!r} already")
+    pool = state.pools.setdefault(poolid, Pool(poolid))
+    pool.comment = str(item["comment"]) if "comment" in item else pool.comment
+    pool.vms |= vms
+    pool.storage |= {str(s) for s in item.get("storage", [])}
+
+
+def _add_ha_resource(state: ClusterState, item: dict[str, Any]) -> None:
+    sid = str(item["sid"])
+    if sid.isdigit():
+        guest = state.guests.get(int(sid))
+        sid = f"{'ct' if guest is not None and guest.kind == 'lxc' else 'vm'}:{sid}"
+    kind, _, vmid = sid.partition(":")
+    guest = state.guests.get(int(vmid)) if vmid.isdigit() else None
+    if kind not in ("vm", "ct") or guest is None or (guest.kind == "lxc") != (kind == "ct"):
+        raise ValueError(f"no such guest for HA resource {sid!r}")
+    state.ha_resources[sid] = HaResource(
+        sid,
+        str(item.get("state", "started")),
+        max_restart=int(item["max_restart"]) if "max_restart" in item else None,
+        max_relocate=int(item["max_relocate"]) if "max_relocate" in item else None,
+        group=str(item["group"]) if "group" in item else None,
+        comment=str(item["comment"]) if "comment" in item else None,
+        failback=bool(item["failback"]) if "failback" in item else None,
+    )
 
 
 def _add_volume(state: ClusterState, item: dict[str, Any]) -> None:
     volid = str(item["volid"])
     content = str(item.get("content", volid.split(":", 1)[1].split("/", 1)[0] if "/" in volid else "images"))
-    state.add_volume(
-        str(item["node"]),
-        Volume(volid, content, int(item.get("size", GiB)), str(item.get("format", "raw")), item.get("vmid")),
+    name = volid.split("/", 1)[-1]
+    backup = re.match(
+        r"^vzdump-(qemu|lxc)-(\d+)-(\d{4})_(\d\d)_(\d\d)-(\d\d)_(\d\d)_(\d\d)\.((?:vma|tar)(?:\.\w+)?)$", name
     )
+    vmid = item.get("vmid")
+    fmt = str(item.get("format", "raw"))
+    ctime = item.get("ctime")
+    subtype = item.get("subtype")
+    if content == "backup" and backup:
+        kind, found_vmid, *stamp, found_format = backup.groups()
+        vmid = int(vmid if vmid is not None else found_vmid)
+        fmt = str(item.get("format", found_format))
+        subtype = subtype or kind
+        ctime = ctime or int(time.mktime((*map(int, stamp), 0, 0, -1)))  # type: ignore[arg-type]
+    volume = Volume(volid, content, int(item.get("size", GiB)), fmt, vmid)
+    if ctime is not None:
+        volume.ctime = int(ctime)
+    volume.subtype = str(subtype) if subtype else None
+    volume.notes = str(item["notes"]) if "notes" in item else None
+    volume.protected = bool(item.get("protected", False))
+    if content == "backup" and vmid is not None:
+        kind = "lxc" if volume.subtype == "lxc" else "qemu"
+        base = (
+            _qemu_config(int(vmid), f"restored{vmid}") if kind == "qemu" else _lxc_config(int(vmid), f"restored{vmid}")
+        )
+        volume.backup_config = base | {str(k): str(v) for k, v in (item.get("config") or {}).items()}
+    state.add_volume(str(item["node"]), volume)
 
 
 def _add_scenario_guest(state: ClusterState, item: dict[str, Any], default_node: str) -> None:
@@ -269,13 +375,33 @@ def _add_scenario_guest(state: ClusterState, item: dict[str, Any], default_node:
         raise ValueError(f"no such node {node!r}")
     base = _qemu_config(vmid, name) if kind == "qemu" else _lxc_config(vmid, name)
     config = base | {str(k): str(v) for k, v in (item.get("config") or {}).items()}
+    tags = item.get("tags")
+    if tags:
+        config["tags"] = ";".join(str(t) for t in tags) if isinstance(tags, list) else str(tags)
     status: Literal["running", "stopped"] = "running" if item.get("status") == "running" else "stopped"
     guest = Guest(vmid, kind, node, status, config)
+    agent = item.get("agent")
+    if isinstance(agent, dict):
+        guest.agent = Agent(
+            running=bool(agent.get("running", True)),
+            blocked=frozenset(_qga_name(str(c)) for c in agent.get("blocked", [])),
+            interfaces=tuple(dict(i) for i in agent.get("interfaces", [])),
+        )
+    elif agent is not None:
+        raise ValueError("agent: expected a mapping such as {running: false, blocked: [guest-exec]}")
+    guest.pending = {str(k): str(v) for k, v in (item.get("pending") or {}).items()}
     _add_guest(state, guest)
+    if item.get("pool") is not None:
+        _add_pool(state, {"poolid": item["pool"], "vms": [vmid]})
     for snap in item.get("snapshots", []):
         guest.snapshots[str(snap["name"])] = Snapshot(
             str(snap["name"]), str(snap.get("description", "")), config=dict(guest.config)
         )
+
+
+def _qga_name(command: str) -> str:
+    """A blocked agent command as qemu-ga names it ("exec" and "guest-exec" both mean guest-exec)."""
+    return command if command.startswith("guest-") else f"guest-{command}"
 
 
 def load_scenario(path: Path) -> ClusterState:

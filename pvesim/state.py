@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 __all__ = [
+    "Agent",
     "ClusterState",
     "Guest",
     "GuestKind",
+    "HaResource",
     "Node",
+    "Pool",
     "Snapshot",
     "SshExec",
     "Storage",
@@ -57,6 +60,20 @@ class Snapshot:
 
 
 @dataclass
+class Agent:
+    """The QEMU guest agent inside a VM (used when its config has `agent` enabled).
+
+    `running` False: the agent does not answer (not installed, not started yet); `blocked` lists
+    the commands its configuration disables (qemu-ga --block-rpcs), such as "guest-exec".
+    """
+
+    running: bool = True
+    blocked: frozenset[str] = frozenset()
+    # extra interfaces the agent reports besides lo and one per netN, e.g. a docker bridge
+    interfaces: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
 class Guest:
     vmid: int
     kind: GuestKind
@@ -69,6 +86,11 @@ class Guest:
     # The cloud-init settings last written to the guest's cloud-init drive (qemu only), so
     # GET .../cloudinit can show what a regenerate would change.
     cloudinit_applied: dict[str, str] = field(default_factory=dict)
+    # Changes PVE keeps in the config's [PENDING] section until the guest restarts (a running
+    # guest's non-hotpluggable options), and the pending deletes (option -> force).
+    pending: dict[str, str] = field(default_factory=dict)
+    pending_delete: dict[str, bool] = field(default_factory=dict)
+    agent: Agent = field(default_factory=Agent)
 
     @property
     def name(self) -> str:
@@ -94,9 +116,33 @@ class Guest:
 
     @property
     def digest(self) -> str:
-        """SHA1 of the config text, as PVE computes `digest` over the config file."""
+        """SHA1 of the config text, as PVE computes `digest` over the config file (its [PENDING] section too)."""
         text = "".join(f"{key}: {value}\n" for key, value in sorted(self.config.items()))
+        if self.pending or self.pending_delete:
+            text += "\n[PENDING]\n" + "".join(f"{key}: {value}\n" for key, value in sorted(self.pending.items()))
+            if self.pending_delete:
+                text += "delete: " + ",".join(("!" if f else "") + k for k, f in sorted(self.pending_delete.items()))
         return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+
+    def config_with_pending(self) -> dict[str, str]:
+        """The config as GET .../config shows it: pending values applied, pending deletes gone."""
+        values = dict(self.config) | self.pending
+        for key in self.pending_delete:
+            values.pop(key, None)
+        return values
+
+    def apply_pending(self) -> None:
+        """What a start does first: the pending section becomes the config (vmconfig_apply_pending)."""
+        for key in self.pending_delete:
+            self.config.pop(key, None)
+        self.config.update(self.pending)
+        self.pending.clear()
+        self.pending_delete.clear()
+
+    def agent_configured(self) -> bool:
+        """`agent` is set and enabled (`1`, `enabled=1` or `1,fstrim_cloned_disks=1`)."""
+        first = self.config.get("agent", "0").split(",")[0]
+        return first in ("1", "enabled=1", "on", "yes", "true")
 
     def cloudinit_config(self) -> dict[str, str]:
         """The cloud-init settings in the guest's config (ciuser, cipassword, sshkeys, ipconfig0, ...)."""
@@ -129,6 +175,16 @@ class Storage:
     shared: bool = False
     total: int = 500 * 1024**3
     path: str | None = None
+    # bytes taken by data pvesim does not model as volumes (other files, metadata); a scenario's
+    # `full: true` sets it to the whole size so that nothing more fits
+    reserved: int = 0
+    # a PBS storage's datastore (type pbs)
+    datastore: str | None = None
+    # the nodes that have this storage (storage.cfg `nodes`); None: every node
+    nodes: list[str] | None = None
+
+    def available_on(self, node: str) -> bool:
+        return self.nodes is None or node in self.nodes
 
 
 @dataclass
@@ -139,10 +195,48 @@ class Volume:
     format: str
     vmid: int | None = None
     ctime: int = field(default_factory=lambda: int(time.time()) - 86400)
+    # backups only: the notes and protection PVE keeps next to the archive, and the guest type
+    notes: str | None = None
+    protected: bool = False
+    subtype: str | None = None
+    # a backup's copy of the guest config, which a restore reads back
+    backup_config: dict[str, str] | None = None
 
     @property
     def storage(self) -> str:
         return self.volid.split(":", 1)[0]
+
+
+@dataclass
+class Pool:
+    """A resource pool (user.cfg): guests and storages grouped for permissions and selection."""
+
+    poolid: str
+    comment: str | None = None
+    vms: set[int] = field(default_factory=set)
+    storage: set[str] = field(default_factory=set)
+
+
+@dataclass
+class HaResource:
+    """A guest managed by the HA stack (resources.cfg) and its state as the CRM sees it."""
+
+    sid: str  # "vm:100" or "ct:200"
+    state: str = "started"  # the requested state
+    max_restart: int | None = None
+    max_relocate: int | None = None
+    group: str | None = None
+    comment: str | None = None
+    failback: bool | None = None
+    crm_state: str | None = None  # the manager's service state: started, stopped, migrate, ...
+
+    @property
+    def vmid(self) -> int:
+        return int(self.sid.split(":", 1)[1])
+
+    @property
+    def type(self) -> str:
+        return self.sid.split(":", 1)[0]
 
 
 @dataclass
@@ -164,10 +258,10 @@ class Task:
     def summary(self) -> dict[str, Any]:
         """The task as GET /nodes/{node}/tasks lists it.
 
-        pve-manager's Tasks.pm splits a token's `user@realm!token` into `user` and `tokenid`
-        ($convert_token_task), and lists an active task with status "RUNNING".
+        An ended task comes from the archive index: pve-manager's Tasks.pm splits a token's
+        `user@realm!token` into `user` and `tokenid` ($convert_token_task). An active one comes
+        from the `active` file as it is: the whole token in `user`, `saved` "0", status "RUNNING".
         """
-        user, _, token = self.user.partition("!")
         item: dict[str, Any] = {
             "upid": self.upid,
             "node": self.node,
@@ -176,14 +270,17 @@ class Task:
             "starttime": self.starttime,
             "type": self.type,
             "id": self.id,
-            "user": user,
+            "user": self.user,
         }
-        if token:
-            item["tokenid"] = token
         if self.status == "stopped":
+            user, _, token = self.user.partition("!")
+            item["user"] = user
+            if token:
+                item["tokenid"] = token
             item["endtime"] = self.endtime
             item["status"] = self.exitstatus
         else:
+            item["saved"] = "0"
             item["status"] = "RUNNING"
         return item
 
@@ -211,6 +308,32 @@ class ClusterState:
     # test can prove an operation took effect exactly once.
     counts: defaultdict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     ssh_execs: list[SshExec] = field(default_factory=list)
+    pools: dict[str, Pool] = field(default_factory=dict)
+    ha_resources: dict[str, HaResource] = field(default_factory=dict)
+
+    def pool_of(self, vmid: int) -> str | None:
+        """The pool a guest belongs to (a guest is in at most one)."""
+        return next((p.poolid for p in self.pools.values() if vmid in p.vms), None)
+
+    def ha_resource(self, guest: Guest) -> HaResource | None:
+        return self.ha_resources.get(f"{'vm' if guest.kind == 'qemu' else 'ct'}:{guest.vmid}")
+
+    def storage_used(self, node: str, storage: str) -> int:
+        """Bytes used on a storage as seen from a node: its volumes and the reserved rest."""
+        reserved = self.storages[storage].reserved if storage in self.storages else 0
+        return reserved + sum(v.size for v in self.volume_bucket(node, storage).values())
+
+    def storage_free(self, node: str, storage: str) -> int:
+        if storage not in self.storages:
+            return 0
+        return max(0, self.storages[storage].total - self.storage_used(node, storage))
+
+    def find_volume(self, volid: str) -> tuple[str, Volume] | None:
+        """A volume anywhere in the cluster, with the node key of its bucket ("" for a shared storage)."""
+        for (node, _storage), bucket in self.volumes.items():
+            if volid in bucket:
+                return node, bucket[volid]
+        return None
 
     def count(self, vmid: int, effect: str) -> None:
         self.counts[vmid][effect] += 1
@@ -252,6 +375,8 @@ class ClusterState:
                     "status": g.status,
                     "paused": g.paused,
                     "config": dict(g.config),
+                    "pending": dict(g.pending),
+                    "pending_delete": sorted(g.pending_delete),
                     "snapshots": sorted(g.snapshots),
                 }
                 for vmid, g in sorted(self.guests.items())
@@ -266,6 +391,14 @@ class ClusterState:
                 {**task.summary(), "status": task.status, "exitstatus": task.exitstatus} for task in self.tasks.values()
             ],
             "counts": {str(vmid): dict(counter) for vmid, counter in sorted(self.counts.items())},
+            "pools": {
+                p.poolid: {"comment": p.comment, "vms": sorted(p.vms), "storage": sorted(p.storage)}
+                for p in self.pools.values()
+            },
+            "ha_resources": {
+                r.sid: {"state": r.state, "crm_state": r.crm_state, "group": r.group}
+                for r in self.ha_resources.values()
+            },
             "ssh_execs": [
                 {"vmid": e.vmid, "command": e.command, "argv": list(e.argv), "exit_status": e.exit_status}
                 for e in self.ssh_execs

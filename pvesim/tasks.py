@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from pvesim.errors import ApiError
 from pvesim.faults import Faults, TaskOutcome
+from pvesim.locks import GuestLock
 from pvesim.records import SimError
 from pvesim.state import ClusterState, Guest, Task
 
@@ -48,9 +49,15 @@ class TaskContext:
 
     task: Task
     duration: float
+    warnings: int = 0  # lines logged with warn(): the task ends "WARNINGS: n" unless it fails
 
     def log(self, line: str) -> None:
         self.task.log.append(line)
+
+    def warn(self, line: str) -> None:
+        """PVE's log_warn: a "WARN: " line that counts towards the task's WARNINGS."""
+        self.task.log.append(f"WARN: {line}")
+        self.warnings += 1
 
     async def pause(self, share: float) -> None:
         """Spend a share of the task's duration."""
@@ -87,7 +94,7 @@ class TaskRunner:
         self._lock_timeout = lock_timeout
         self._running: dict[str, asyncio.Task[None]] = {}
         self._done: dict[str, asyncio.Event] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, GuestLock] = {}
         self._pids = itertools.count(start=int(time.time()) % 100_000 + 10_000)
 
     def start(
@@ -101,11 +108,15 @@ class TaskRunner:
         guest: Guest | None,
         config_lock: str | None = None,
         on_failure: Effect | None = None,
+        shared_lock: bool = False,
+        vmid: int | None = None,
     ) -> Task:
         """Create the task record and run its work in the background; returns at once, like PVE's fork_worker.
 
         `config_lock` is the `lock` the guest's config carries while the task runs ("snapshot", ...);
-        `on_failure` undoes what the task set up when it ends in error (a half-created guest).
+        `on_failure` undoes what the task set up when it ends in error (a half-created guest);
+        `shared_lock` holds the guest's lock shared (a clone of a stopped guest); `vmid` names the
+        guest of a task that locks none itself (vzdump of one guest).
         """
         node_state = self._state.nodes[node]
         pid, pstart, starttime = next(self._pids), node_state.uptime * 100, int(time.time())
@@ -120,19 +131,25 @@ class TaskRunner:
             pid=pid,
             pstart=pstart,
             starttime=starttime,
-            vmid=guest.vmid if guest else None,
+            vmid=guest.vmid if guest else vmid,
         )
         self._state.tasks[task.upid] = task
         self._done[task.upid] = asyncio.Event()
         if guest is not None and config_lock is not None:
             guest.config["lock"] = config_lock
         self._running[task.upid] = asyncio.create_task(
-            self._run(task, work, guest, config_lock, on_failure), name=f"pvesim {task.upid}"
+            self._run(task, work, guest, config_lock, on_failure, shared_lock), name=f"pvesim {task.upid}"
         )
         return task
 
     async def _run(
-        self, task: Task, work: Work, guest: Guest | None, config_lock: str | None, on_failure: Effect | None
+        self,
+        task: Task,
+        work: Work,
+        guest: Guest | None,
+        config_lock: str | None,
+        on_failure: Effect | None,
+        shared_lock: bool = False,
     ) -> None:
         duration, outcome = self._faults.task_plan(task.type, task.vmid)
         context = TaskContext(task, self._default_duration if duration is None else duration)
@@ -140,10 +157,10 @@ class TaskRunner:
         acquired = False
         try:
             if lock is not None and guest is not None:
-                await self._acquire_in_task(lock, guest, context)
+                await self._acquire_in_task(lock, guest, context, shared=shared_lock)
                 acquired = True
             effect = await work(context)
-            self._finish(task, effect, outcome or TaskOutcome("ok"))
+            self._finish(task, effect, outcome or TaskOutcome("ok"), context.warnings)
         except TaskFailed as failure:
             self._end(task, str(failure))
         except asyncio.CancelledError:
@@ -161,20 +178,21 @@ class TaskRunner:
             if guest is not None and config_lock is not None and guest.config.get("lock") == config_lock:
                 del guest.config["lock"]
             if acquired and lock is not None:
-                lock.release()
+                lock.release(shared=shared_lock)
             self._running.pop(task.upid, None)
             self._done[task.upid].set()
 
-    def _finish(self, task: Task, effect: Effect | None, outcome: TaskOutcome) -> None:
+    def _finish(self, task: Task, effect: Effect | None, outcome: TaskOutcome, warned: int = 0) -> None:
         if outcome.kind == "error":
             self._end(task, outcome.message)
             return
         if effect is not None:
             effect()
-        if outcome.kind == "warnings":
-            for index in range(outcome.warnings):
-                task.log.append(f"WARN: simulated warning {index + 1}")
-            self._end(task, f"WARNINGS: {outcome.warnings}")
+        simulated = outcome.warnings if outcome.kind == "warnings" else 0
+        for index in range(simulated):
+            task.log.append(f"WARN: simulated warning {index + 1}")
+        if simulated + warned:
+            self._end(task, f"WARNINGS: {simulated + warned}")
         else:
             self._end(task, "OK")
 
@@ -195,19 +213,31 @@ class TaskRunner:
         task.exitstatus = exitstatus
         task.endtime = int(time.time())
 
-    def _lock(self, guest: Guest) -> asyncio.Lock:
-        return self._locks.setdefault(guest.vmid, asyncio.Lock())
+    def _lock(self, guest: Guest) -> GuestLock:
+        return self._locks.setdefault(guest.vmid, GuestLock())
 
-    async def _acquire_in_task(self, lock: asyncio.Lock, guest: Guest, context: TaskContext) -> None:
-        if not lock.locked():
-            await lock.acquire()
+    async def _acquire_in_task(
+        self, lock: GuestLock, guest: Guest, context: TaskContext, *, shared: bool = False
+    ) -> None:
+        if not lock.blocks(shared=shared):
+            await lock.acquire(shared=shared)
             return
         context.log("trying to acquire lock...")
         try:
-            await asyncio.wait_for(lock.acquire(), self._lock_timeout)
+            await asyncio.wait_for(lock.acquire(shared=shared), self._lock_timeout)
         except TimeoutError:
             raise TaskFailed(f"can't lock file '{lock_path(guest)}' - got timeout") from None
         context.task.log[-1] = "trying to acquire lock... OK"
+
+    @contextlib.asynccontextmanager
+    async def holding(self, guest: Guest, context: TaskContext, *, shared: bool = False) -> AsyncIterator[None]:
+        """Hold another guest's config lock inside a task (a clone's target, a restore's guest)."""
+        lock = self._lock(guest)
+        await self._acquire_in_task(lock, guest, context, shared=shared)
+        try:
+            yield
+        finally:
+            lock.release(shared=shared)
 
     @contextlib.asynccontextmanager
     async def guest_lock(self, guest: Guest) -> AsyncIterator[None]:

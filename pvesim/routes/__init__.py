@@ -1,5 +1,37 @@
 """The simulated endpoints. Importing this package registers every handler in `pvesim.call.ROUTES`."""
 
-from pvesim.routes import cluster, extras, guests, snapshots, storage, tasks
+from pvesim.routes import (
+    agent,
+    backup,
+    clone,
+    cluster,
+    extras,
+    guests,
+    ha,
+    migrate,
+    pools,
+    restore,
+    snapshots,
+    storage,
+    tasks,
+    templates,
+    volumes,
+)
 
-__all__ = ["cluster", "extras", "guests", "snapshots", "storage", "tasks"]
+__all__ = [
+    "agent",
+    "backup",
+    "clone",
+    "cluster",
+    "extras",
+    "guests",
+    "ha",
+    "migrate",
+    "pools",
+    "restore",
+    "snapshots",
+    "storage",
+    "tasks",
+    "templates",
+    "volumes",
+]

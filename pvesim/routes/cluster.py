@@ -8,9 +8,9 @@ from typing import Any
 from pvesim.call import Call, route
 from pvesim.errors import ApiError, param_error
 from pvesim.routes.guests import guest_usage
-from pvesim.state import ClusterState, Guest, Node
+from pvesim.state import ClusterState, Guest, Node, Storage, Task
 
-__all__ = ["guest_resource", "node_entry"]
+__all__ = ["guest_resource", "node_entry", "storage_resource"]
 
 _VERSIONS = {
     "9.1": {"version": "9.1.1", "release": "9.1", "repoid": "42ab1c9e"},
@@ -146,34 +146,119 @@ def _guest_resources(call: Call) -> list[dict[str, Any]]:
     return stale
 
 
+def storage_resource(state: ClusterState, node: str, storage: Storage) -> dict[str, Any]:
+    """A storage of a node as /cluster/resources (and a pool's members) list it."""
+    return {
+        "id": f"storage/{node}/{storage.storage}",
+        "type": "storage",
+        "storage": storage.storage,
+        "node": node,
+        "status": "available" if state.nodes[node].online else "unknown",
+        "plugintype": storage.type,
+        "content": ",".join(storage.content),
+        "shared": int(storage.shared),
+        "disk": state.storage_used(node, storage.storage),
+        "maxdisk": storage.total,
+    }
+
+
+def _pool_entries(call: Call, guests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pools, with the usage of their running guests summed up as pve-manager does."""
+    state = call.core.state
+    out = []
+    for poolid in sorted(state.pools):
+        if "Pool.Audit" not in call.token.privileges_at(f"/pool/{poolid}"):
+            continue
+        entry: dict[str, Any] = {"id": f"/pool/{poolid}", "pool": poolid, "type": "pool"}
+        for guest in guests:
+            if guest.get("pool") != poolid or not guest.get("uptime"):
+                continue
+            entry["uptime"] = max(entry.get("uptime", 0), guest["uptime"])
+            for key in ("mem", "maxmem"):
+                entry[key] = entry.get(key, 0) + guest.get(key, 0)
+            before, cpus = entry.get("cpu", 0) * entry.get("maxcpu", 0), entry.get("maxcpu", 0) + guest["maxcpu"]
+            entry["cpu"] = (before + guest["cpu"] * guest["maxcpu"]) / cpus
+            entry["maxcpu"] = cpus
+        out.append(entry)
+    return out
+
+
+def _annotate(call: Call, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A guest's pool and HA state, as /cluster/resources adds them."""
+    state = call.core.state
+    for entry in entries:
+        pool = state.pool_of(entry["vmid"])
+        if pool is not None:
+            entry["pool"] = pool
+        guest = state.guests.get(entry["vmid"])
+        resource = state.ha_resource(guest) if guest is not None else None
+        if resource is not None:
+            entry["hastate"] = resource.crm_state or resource.state
+    return entries
+
+
 @route("GET", "/cluster/resources")
 async def resources(call: Call) -> Any:
     state = call.core.state
     wanted = call.params.get("type")
     out: list[dict[str, Any]] = []
+    guests = _annotate(call, _guest_resources(call)) if wanted in (None, "vm", "pool") else []
+    if wanted in (None, "pool"):
+        out.extend(_pool_entries(call, guests))
     if wanted in (None, "node"):
         out.extend(node_entry(node, state) for node in state.nodes.values())
     if wanted in (None, "vm"):
-        out.extend(_guest_resources(call))
+        out.extend(guests)
     if wanted in (None, "storage"):
         for node in state.nodes.values():
             for storage in state.storages.values():
-                used = sum(v.size for v in state.volume_bucket(node.name, storage.storage).values())
-                out.append(
-                    {
-                        "id": f"storage/{node.name}/{storage.storage}",
-                        "type": "storage",
-                        "storage": storage.storage,
-                        "node": node.name,
-                        "status": "available" if node.online else "unknown",
-                        "plugintype": storage.type,
-                        "content": ",".join(storage.content),
-                        "shared": int(storage.shared),
-                        "disk": used,
-                        "maxdisk": storage.total,
-                    }
-                )
+                if storage.available_on(node.name):
+                    out.append(storage_resource(state, node.name, storage))
     return out
+
+
+def _cluster_task(task: Task) -> dict[str, Any]:
+    """A task of pvestatd's broadcast list (the node's `active` file): no pstart, `saved` as a string."""
+    item: dict[str, Any] = {
+        "upid": task.upid,
+        "node": task.node,
+        "starttime": task.starttime,
+        "type": task.type,
+        "id": task.id,
+    }
+    user, _, token = task.user.partition("!")
+    item["user"] = user
+    if token:
+        item["tokenid"] = token
+    if task.status == "running":
+        item["pid"] = task.pid
+        item["saved"] = "0"
+    else:
+        item |= {"saved": "1", "endtime": task.endtime, "status": task.exitstatus}
+    return item
+
+
+#: how many ended tasks each node keeps in the list it broadcasts (RESTEnvironment::active_workers)
+_MAX_FINISHED = 25
+
+
+@route("GET", "/cluster/tasks")
+async def cluster_tasks(call: Call) -> Any:
+    state = call.core.state
+    out: list[dict[str, Any]] = []
+    for node in state.nodes:
+        tasks = [t for t in state.tasks.values() if t.node == node]
+        running = [t for t in tasks if t.status == "running"]
+        ended = sorted((t for t in tasks if t.status != "running"), key=lambda t: (t.starttime, t.pid), reverse=True)
+        out.extend(_cluster_task(t) for t in [*running, *ended[: max(0, _MAX_FINISHED - len(running))]])
+    if "Sys.Audit" not in call.token.privileges_at("/"):
+        out = [t for t in out if t["user"] == call.token.tokenid]  # as PVE compares: a token sees none
+    return out
+
+
+@route("GET", "/nodes/{node}/version")
+async def node_version(call: Call) -> Any:
+    return _release(call)
 
 
 def _vmid_used(state: ClusterState, vmid: int) -> bool:

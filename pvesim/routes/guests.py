@@ -6,16 +6,26 @@ PVE makes before it forks a worker answer 500 at once; checks inside the worker 
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 from pvesim.call import Call, route, typed
-from pvesim.errors import ApiError
+from pvesim.errors import ApiError, param_error
+from pvesim.hotplug import ConfigChange, apply_change, apply_pending
 from pvesim.state import ClusterState, Guest, GuestKind, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
-from pvesim.validation import perl_string
+from pvesim.validation import perl_string, schema_for
 
-__all__ = ["allocate_disk", "check_lock", "config_values", "guest_usage", "task_prefix"]
+__all__ = [
+    "allocate_disk",
+    "check_lock",
+    "check_protection",
+    "config_values",
+    "guest_usage",
+    "start_after",
+    "task_prefix",
+]
 
 _NOT_CONFIG = {"node", "vmid", "delete", "revert", "digest", "skiplock", "force", "background_delay"}
 _CREATE_ONLY = {
@@ -46,6 +56,12 @@ def check_lock(guest: Guest, skiplock: bool = False) -> None:
     """PVE::AbstractConfig::check_lock: "VM is locked (snapshot)"."""
     if guest.lock and not skiplock:
         raise ApiError(500, f"{'VM' if guest.kind == 'qemu' else 'CT'} is locked ({guest.lock})")
+
+
+def check_protection(guest: Guest, message: str) -> None:
+    """PVE::AbstractConfig::check_protection: "<message> - protection mode enabled"."""
+    if guest.config.get("protection") == "1":
+        raise ApiError(500, f"{message} - protection mode enabled")
 
 
 def config_values(params: dict[str, Any], skip: set[str]) -> dict[str, str]:
@@ -146,9 +162,13 @@ def _status_current(call: Call, kind: GuestKind) -> Any:
 
 
 def _config(call: Call, kind: GuestKind) -> Any:
+    """GET .../config: the config with pending changes applied, unless `current=1` asks for the current one."""
     guest = call.guest(kind)
     snapname = call.params.get("snapshot")
-    values = dict(guest.config)
+    if snapname and call.params.get("current"):
+        message = "cannot use 'snapshot' parameter with 'current'"
+        raise param_error({"snapshot": message, "current": message})
+    values = dict(guest.config) if call.params.get("current") else guest.config_with_pending()
     if snapname is not None:
         snapshot = guest.snapshots.get(str(snapname))
         if snapshot is None:
@@ -159,24 +179,99 @@ def _config(call: Call, kind: GuestKind) -> Any:
     return typed(values, call.returns_properties()) | {"digest": guest.digest}
 
 
-def _apply_config(call: Call, guest: Guest, log: list[str] | None = None) -> None:
-    """Set and delete options of a guest config (PUT and POST .../config)."""
+def _pending(call: Call, kind: GuestKind) -> Any:
+    """GET .../pending: every option with its current value, its pending value, a pending delete."""
+    guest = call.guest(kind)
+    out: list[dict[str, Any]] = []
+    for key in sorted(set(guest.config) | set(guest.pending) | set(guest.pending_delete)):
+        item: dict[str, Any] = {"key": key}
+        if key in guest.config:
+            item["value"] = "**********" if key == "cipassword" else guest.config[key]
+        if key in guest.pending:
+            item["pending"] = guest.pending[key]
+        if key in guest.pending_delete:
+            item["delete"] = 2 if guest.pending_delete[key] else 1
+        out.append(item)
+    return out
+
+
+def _split_list(value: Any) -> list[str]:
+    """PVE::Tools::split_list: commas, semicolons and whitespace separate."""
+    return [part for part in re.split(r"[\s,;]+", str(value or "")) if part]
+
+
+def _change(call: Call, guest: Guest) -> ConfigChange:
+    """The checked parameters of a config PUT/POST as a change (update_vm_api, update_pct_config)."""
     params = call.params
-    check_lock(guest, bool(params.get("skiplock")))
+    sets = config_values(params, _NOT_CONFIG)
+    deletes = _split_list(params.get("delete"))
+    revert = _split_list(params.get("revert"))
+    properties = call.core.schema.endpoint(call.template, call.method)
+    known = properties.parameters if properties else {}
+    for key in revert:
+        if schema_for(known, key) is None or key in _NOT_CONFIG:
+            raise param_error({"revert": f"unknown option '{key}'"})
+        if key in sets:
+            raise param_error({"delete": f"you can't use '-{key}' and -revert {key}' at the same time"})
+    for key in deletes:
+        if guest.kind == "qemu" and key == "cdrom":
+            key = "ide2"
+        if key in sets:
+            raise param_error({"delete": f"you can't use '-{key}' and -delete {key}' at the same time"})
+        if key in revert:
+            raise param_error({"revert": f"you can't use '-delete {key}' and -revert {key}' at the same time"})
+        if schema_for(known, key) is None or key in _NOT_CONFIG:
+            raise param_error({"delete": f"unknown option '{key}'"})
+        if (
+            guest.kind == "lxc"
+            and key in ("memory", "rootfs", "ostype")
+            and (key in guest.config or key in guest.pending)
+        ):
+            raise ApiError(500, f"unable to delete required option '{key}'")
+    force = bool(params.get("force"))
+    return ConfigChange(sets, {("ide2" if k == "cdrom" else k): force for k in deletes}, set(revert))
+
+
+def _check_config_call(call: Call, guest: Guest) -> None:
+    """The checks before a change: nothing asked, a stale digest, a lock, too large a balloon."""
+    params = call.params
+    asked = [k for k in params if k not in ("node", "vmid", "digest", "skiplock", "background_delay", "force")]
+    if not asked:
+        raise ApiError(500, "no options specified")
     digest = params.get("digest")
-    if digest is not None and digest != guest.digest:
-        raise ApiError(500, "detected modified configuration - file changed by other user? Try again.")
+    stale = digest is not None and digest != guest.digest
+    if guest.kind == "qemu":
+        if stale:
+            raise ApiError(500, "checksum mismatch (file change by other user?)")
+        check_lock(guest, bool(params.get("skiplock")))
+        memory = params.get("memory") or guest.pending.get("memory") or guest.config.get("memory", "2048")
+        balloon = params.get("balloon", guest.pending.get("balloon", guest.config.get("balloon")))
+        maximum = int(str(memory).split(",")[0].removeprefix("current="))
+        if balloon is not None and int(balloon) and int(balloon) > maximum:
+            raise ApiError(500, "balloon value too large (must be smaller than assigned memory)")
+    else:
+        check_lock(guest)
+        if stale:
+            raise ApiError(500, "detected modified configuration - file changed by other user? Try again.")
+
+
+def _apply_config(call: Call, guest: Guest, log: list[str] | None = None) -> None:
+    """Set and delete options of a guest config (PUT and POST .../config), through the pending section."""
+    _check_config_call(call, guest)
+    change = _change(call, guest)
     state = call.core.state
-    for key, value in config_values(params, _NOT_CONFIG).items():
+    if log is not None:
+        shown = {k: ("<hidden>" if k == "cipassword" else v) for k, v in sorted(call.params.items())}
+        shown = {k: v for k, v in shown.items() if k not in ("node", "vmid", "digest", "skiplock")}
+        log.append(f"update VM {guest.vmid}: " + " ".join(f"-{k} {v}" for k, v in shown.items()))
+    for key, value in list(change.sets.items()):
         new_value, volume = allocate_disk(state, guest, key, value)
         if volume is not None:
             state.add_volume(guest.node, volume)
             if log is not None:
                 log.append(f"{key}: successfully created disk '{new_value}'")
-        guest.config[key] = new_value
-    for key in str(params.get("delete", "")).replace(";", ",").split(","):
-        if key.strip():
-            guest.config.pop(key.strip(), None)
+        change.sets[key] = new_value
+    apply_change(state, guest, change)
     state.count(guest.vmid, "config_updated")
 
 
@@ -199,12 +294,16 @@ def _register_reads(kind: GuestKind) -> None:
     async def get_config(call: Call) -> Any:
         return _config(call, kind)
 
+    @route("GET", f"{base}/{{vmid}}/pending")
+    async def get_pending(call: Call) -> Any:
+        return _pending(call, kind)
+
     @route("PUT", f"{base}/{{vmid}}/config")
     async def put_config(call: Call) -> Any:
         guest = call.guest(kind)
         # A task that marks the config (snapshot, rollback, create...) holds PVE's file lock only
         # while it writes the mark, so a change meanwhile fails at once on the mark, not after a wait.
-        check_lock(guest, bool(call.params.get("skiplock")))
+        _check_config_call(call, guest)
         async with call.core.tasks.guest_lock(guest):
             try:
                 _apply_config(call, guest)
@@ -246,6 +345,8 @@ def _power_work(state: ClusterState, guest: Guest, action: str) -> Any:
 
 
 def _power_effect(state: ClusterState, guest: Guest, action: str) -> None:
+    if action in ("start", "reboot"):
+        apply_pending(state, guest)  # vm_start applies what was pending first
     if action == "start":
         if guest.kind == "qemu":
             guest.cloudinit_applied = guest.cloudinit_config()
@@ -337,6 +438,10 @@ def _create_work(call: Call, guest: Guest) -> Any:
 def _register_create_delete(kind: GuestKind) -> None:
     @route("POST", f"/nodes/{{node}}/{kind}")
     async def create(call: Call) -> Any:
+        if call.params.get("archive") if kind == "qemu" else call.params.get("restore"):
+            from pvesim.routes.restore import restore  # noqa: PLC0415 - restore builds on this module
+
+            return await restore(call, kind)
         state = call.core.state
         vmid = call.vmid
         existing = state.guests.get(vmid)
@@ -361,6 +466,13 @@ def _register_create_delete(kind: GuestKind) -> None:
         state = call.core.state
         guest = call.guest(kind)
         force = bool(call.params.get("force"))
+        purge = bool(call.params.get("purge"))
+        check_protection(guest, f"can't remove {guest.label}")
+        if kind == "lxc":
+            check_lock(guest)
+        ha = state.ha_resource(guest)
+        if ha is not None and not purge:
+            raise ApiError(500, f"unable to remove {guest.label} - used in HA resources and purge parameter not set.")
         if guest.status == "running" and not force:
             if kind == "qemu":
                 raise ApiError(500, f"VM {guest.vmid} is running - destroy failed")
@@ -379,9 +491,18 @@ def _register_create_delete(kind: GuestKind) -> None:
                         context.log(f'  Logical volume "{volume.volid.split(":", 1)[1]}" successfully removed.')
             await context.pause(0.5)
 
+            if purge:
+                context.log(f"purging {guest.label} from related configurations..")
+                if ha is not None:
+                    context.log(f"NOTE: removed {guest.label} from HA resource configuration.")
+
             def effect() -> None:
                 state.remove_guest_volumes(guest, unreferenced=unreferenced)
                 state.guests.pop(guest.vmid, None)
+                for pool in state.pools.values():  # remove_vm_access
+                    pool.vms.discard(guest.vmid)
+                if purge and ha is not None:
+                    state.ha_resources.pop(ha.sid, None)
                 state.count(guest.vmid, "deleted")
 
             return effect
@@ -398,7 +519,8 @@ for _kind in ("qemu", "lxc"):
 @route("POST", "/nodes/{node}/qemu/{vmid}/config")
 async def post_qemu_config(call: Call) -> Any:
     guest = call.guest("qemu")
-    check_lock(guest, bool(call.params.get("skiplock")))
+    _check_config_call(call, guest)  # update_vm_api's checks before the fork
+    _change(call, guest)
 
     async def work(context: TaskContext) -> Effect | None:
         await context.pause(1.0)

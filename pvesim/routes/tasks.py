@@ -34,14 +34,14 @@ def _wanted(task: Task, params: dict[str, Any]) -> bool:
     checks = [
         params.get("vmid") is None or task.id == str(params["vmid"]),
         params.get("typefilter") is None or task.type == params["typefilter"],
-        # a case-insensitive match on the user, the token part left out (as listed: user and tokenid apart)
-        params.get("userfilter") is None or str(params["userfilter"]).lower() in task.user.partition("!")[0].lower(),
+        # a case-insensitive match on the user as listed (an ended task's without its token part)
+        params.get("userfilter") is None or str(params["userfilter"]).lower() in str(task.summary()["user"]).lower(),
         params.get("since") is None or task.starttime >= int(params["since"]),
         params.get("until") is None or task.starttime <= int(params["until"]),
         not params.get("errors") or task.exitstatus != "OK",  # a running task is not OK yet: it stays
     ]
     statuses = params.get("statusfilter")
-    if statuses:
+    if statuses and not params.get("errors"):  # pve-manager ignores statusfilter with errors=1
         wanted = {s.strip().lower() for s in str(statuses).replace(";", ",").split(",") if s.strip()}
         checks.append(_status_class(task) in wanted)
     return all(checks)
@@ -60,17 +60,25 @@ def _status_class(task: Task) -> str:
 @route("GET", "/nodes/{node}/tasks")
 async def list_tasks(call: Call) -> Any:
     found = [t for t in call.core.state.tasks.values() if t.node == call.node and _wanted(t, call.params)]
-    found.sort(key=lambda t: (t.starttime, t.pid), reverse=True)
+    # the active file's tasks first, then the archive index read backwards (newest end first)
+    running = sorted((t for t in found if t.status == "running"), key=lambda t: (t.starttime, t.pid), reverse=True)
+    ended = sorted(
+        (t for t in found if t.status != "running"), key=lambda t: (t.endtime or 0, t.starttime), reverse=True
+    )
     start = int(call.params.get("start", 0))
     limit = int(call.params.get("limit", 50))
     call.total = len(found)
-    return [task.summary() for task in found[start : start + limit]]
+    return [task.summary() for task in [*running, *ended][start : start + limit]]
 
 
 @route("GET", "/nodes/{node}/tasks/{upid}/status")
 async def task_status(call: Call) -> Any:
     task = _task(call)
-    status = {key: value for key, value in task.summary().items() if key != "endtime"}
+    status = {key: value for key, value in task.summary().items() if key not in ("endtime", "saved")}
+    user, _, token = task.user.partition("!")  # read_task_status always splits a token's task
+    status["user"] = user
+    if token:
+        status["tokenid"] = token
     status["status"] = task.status
     if task.status == "stopped":
         status["exitstatus"] = task.exitstatus

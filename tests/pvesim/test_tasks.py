@@ -154,10 +154,17 @@ async def test_running_tasks_show_only_with_source_active(sim: Simulator, client
     active = (await client.get("/nodes/pve1/tasks", params={"source": "active"})).json()["data"]
     assert upid not in [t["upid"] for t in archive]
     assert [t["upid"] for t in active] == [upid]
-    # as pve-manager lists them: RUNNING while active, a token's task as user plus tokenid
-    assert (active[0]["status"], active[0]["user"], active[0]["tokenid"]) == ("RUNNING", "root@pam", "mcp")
+    # as pve-manager lists the `active` file: RUNNING, the token's whole id as user, not yet saved
+    assert (active[0]["status"], active[0]["user"], active[0]["saved"]) == ("RUNNING", "root@pam!mcp", "0")
+    assert "tokenid" not in active[0]
+    # the task status (read_task_status) splits the token off
     status = (await client.get(f"/nodes/pve1/tasks/{upid}/status")).json()["data"]
     assert (status["status"], status["user"], status["tokenid"]) == ("running", "root@pam", "mcp")
+    await client.delete(f"/nodes/pve1/tasks/{upid}")
+    await sim.wait_task(upid)
+    ended = (await client.get("/nodes/pve1/tasks")).json()["data"]
+    # an archived task is converted ($convert_token_task): user and tokenid apart
+    assert (ended[0]["upid"], ended[0]["user"], ended[0]["tokenid"]) == (upid, "root@pam", "mcp")
 
 
 async def test_unknown_task_is_a_400_no_such_task(client: httpx.AsyncClient) -> None:
