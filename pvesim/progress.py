@@ -132,12 +132,18 @@ async def ram_migration(context: TaskContext, memory: int, *, share: float) -> N
     context.log("migration status: completed")
 
 
+def _dd_human(value: float, unit: str) -> str:
+    """dd's human-readable sizes: two significant digits ("1.1 GB", "17 GB", "16 GiB")."""
+    return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+
+
 async def dd_copy(context: TaskContext, total: int, *, share: float, room: int | None = None) -> None:
-    """dd's progress as storage_migrate relays it (pvesm export | pvesm import)."""
+    """dd's status=progress lines, as storage_migrate relays them (pvesm export | pvesm import)."""
 
     def line(done: int, seconds: float) -> str:
         rate = int(done / max(seconds, 1) / 1e6)
-        return f"{done} bytes ({done / 1e9:.1f} GB, {render_bytes(done, 1).replace(' ', '')}) copied, {max(1, round(seconds))} s, {rate} MB/s"
+        human = f"{_dd_human(done / 1e9, 'GB')}, {_dd_human(done / 1024**3, 'GiB')}"
+        return f"{done} bytes ({human}) copied, {max(1, round(seconds))} s, {rate} MB/s"
 
     await steps(context, total, line, share=share, room=room)
 

@@ -342,7 +342,9 @@ def _scan_qemu(
         mapped = state.storages.get(storagemap.map(volume.storage))
         if mapped is None or not mapped.available_on(target):
             errors[volume.volid] = f"storage '{storagemap.map(volume.storage)}' is not available on node '{target}'"
-        elif volume.cdrom and not volume.cloudinit:
+        elif volume.cloudinit:
+            continue  # a generated disk: copied offline, snapshots or not
+        elif volume.cdrom:
             errors[volume.volid] = "local cdrom image"
         elif volume.snapshots and running:
             errors[volume.volid] = "online storage migration not possible if non-replicated snapshot exists"
@@ -390,7 +392,7 @@ async def _copy_offline(
             log.info(f'  Logical volume "{name}" created.')
         room = state.storage_free(target, target_storage)
         try:
-            await dd_copy(context, volume.size, share=share / max(1, len(volumes)), room=room)
+            await dd_copy(_Stamped(log), volume.size, share=share / max(1, len(volumes)), room=room)
         except Stopped:
             log.info(f"dd: error writing '/dev/pve/{name}': No space left on device")
             raise _Phase1(
