@@ -131,11 +131,32 @@ def _free(state: ClusterState, volid: str) -> None:
 
 def apply_change(state: ClusterState, guest: Guest, change: ConfigChange) -> list[str]:
     """Write a change through the pending section; the warnings PVE prints ("cannot delete ...")."""
-    warnings: list[str] = []
     for key in change.revert:
         guest.pending.pop(key, None)
         guest.pending_delete.pop(key, None)
-    for key, force in change.deletes.items():
+    warnings = _queue_deletes(state, guest, change.deletes)
+    for key, value in change.sets.items():
+        if key == "cipassword" and guest.kind == "qemu":
+            guest.config[key] = value  # written to the config directly, never pending
+            continue
+        guest.pending[key] = value
+        guest.pending_delete.pop(key, None)
+    # cleanup_pending: a pending value equal to the current one is no change
+    for key in [k for k, v in guest.pending.items() if guest.config.get(k) == v]:
+        del guest.pending[key]
+    for key in [k for k in guest.pending_delete if k not in guest.config]:
+        del guest.pending_delete[key]
+    if guest.status == "running":
+        _hotplug(state, guest)
+    else:
+        apply_pending(state, guest)
+    return warnings
+
+
+def _queue_deletes(state: ClusterState, guest: Guest, deletes: dict[str, bool]) -> list[str]:
+    """The deletes of a change: most become pending deletes; tags and unusedN (qemu) go at once."""
+    warnings: list[str] = []
+    for key, force in deletes.items():
         if key not in guest.config and key not in guest.pending:
             warnings.append(f"cannot delete '{key}' - not set in current configuration!")
             continue
@@ -153,21 +174,6 @@ def apply_change(state: ClusterState, guest: Guest, change: ConfigChange) -> lis
             continue
         guest.pending.pop(key, None)
         guest.pending_delete[key] = force
-    for key, value in change.sets.items():
-        if key == "cipassword" and guest.kind == "qemu":
-            guest.config[key] = value  # written to the config directly, never pending
-            continue
-        guest.pending[key] = value
-        guest.pending_delete.pop(key, None)
-    # cleanup_pending: a pending value equal to the current one is no change
-    for key in [k for k, v in guest.pending.items() if guest.config.get(k) == v]:
-        del guest.pending[key]
-    for key in [k for k in guest.pending_delete if k not in guest.config]:
-        del guest.pending_delete[key]
-    if guest.status == "running":
-        _hotplug(state, guest)
-    else:
-        apply_pending(state, guest)
     return warnings
 
 
@@ -188,9 +194,9 @@ def apply_pending(state: ClusterState, guest: Guest) -> None:
             guest.config.pop(key, None)
     for key, value in sorted(guest.pending.items()):
         old = guest.config.get(key)
-        if guest.kind == "qemu" and _QEMU_DRIVE.match(key) and old is not None:
-            if not _is_cdrom(old) and _volume(old) != _volume(value) and ":" in _volume(old):
-                add_unused(guest, _volume(old))
+        replaced = old is not None and not _is_cdrom(old) and _volume(old) != _volume(value) and ":" in _volume(old)
+        if guest.kind == "qemu" and _QEMU_DRIVE.match(key) and replaced and old is not None:
+            add_unused(guest, _volume(old))  # a replaced disk stays as unusedN
         guest.config[key] = value
     guest.pending.clear()
     guest.pending_delete.clear()
@@ -223,7 +229,7 @@ def _hotplug_qemu(state: ClusterState, guest: Guest) -> None:
             del guest.pending[key]
 
 
-def _qemu_delete_is_live(guest: Guest, key: str, features: frozenset[str]) -> bool:
+def _qemu_delete_is_live(guest: Guest, key: str, features: frozenset[str]) -> bool:  # noqa: PLR0911 - one case per option, as vmconfig_hotplug_pending
     if key in _QEMU_FAST or key in ("cpuunits", "cpulimit"):
         return True
     if key == "balloon":
@@ -239,7 +245,7 @@ def _qemu_delete_is_live(guest: Guest, key: str, features: frozenset[str]) -> bo
     return False
 
 
-def _qemu_set_is_live(guest: Guest, key: str, value: str, features: frozenset[str]) -> bool:
+def _qemu_set_is_live(guest: Guest, key: str, value: str, features: frozenset[str]) -> bool:  # noqa: PLR0911 - as above
     old = guest.config.get(key)
     if key == "balloon":
         return (old is None or old != "0") == (value != "0")
@@ -304,9 +310,8 @@ def _hotplug_lxc(state: ClusterState, guest: Guest) -> None:
             continue
         del guest.pending_delete[key]
     for key, value in sorted(guest.pending.items()):
-        live = key in ("cpulimit", "cpuunits", "memory", "swap") or re.match(r"^net\d+$", key)
         # a new mount point or device is hotplugged; one that replaces an existing one waits
-        live = live or (re.match(r"^(?:mp|dev)\d+$", key) and key not in guest.config)
-        if live:
+        new_mount = re.match(r"^(?:mp|dev)\d+$", key) is not None and key not in guest.config
+        if key in ("cpulimit", "cpuunits", "memory", "swap") or re.match(r"^net\d+$", key) or new_mount:
             guest.config[key] = value
             del guest.pending[key]

@@ -6,7 +6,7 @@ task duration), and each copy can stop part way with ENOSPC for a storage that i
 - qemu-img convert (clone or move of a stopped disk): "transferred 1.0 GiB of 4.0 GiB (25.00%)"
 - drive-mirror / blockdev-mirror (running disk):    "mirror-scsi0: transferred 1.0 GiB of 4.0 GiB (25.00%) in 2s"
 - vzdump of a VM:                                    "INFO:  25% (1.0 GiB of 4.0 GiB) in 2s, read: ..., write: ..."
-- live migration of RAM:                             "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, 110.0 MiB/s"
+- live migration of RAM:                             "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, ..."
 - pvesm export/import of a disk (offline migration): "1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2 s, 537 MB/s"
 - vma extract (restore):                             "progress 25% (read 1073741824 bytes, duration 2 sec)"
 """

@@ -138,7 +138,7 @@ class TaskRunner:
         if guest is not None and config_lock is not None:
             guest.config["lock"] = config_lock
         self._running[task.upid] = asyncio.create_task(
-            self._run(task, work, guest, config_lock, on_failure, shared_lock), name=f"pvesim {task.upid}"
+            self._run(task, work, guest, config_lock, on_failure, shared_lock=shared_lock), name=f"pvesim {task.upid}"
         )
         return task
 
@@ -149,6 +149,7 @@ class TaskRunner:
         guest: Guest | None,
         config_lock: str | None,
         on_failure: Effect | None,
+        *,
         shared_lock: bool = False,
     ) -> None:
         duration, outcome = self._faults.task_plan(task.type, task.vmid)

@@ -111,7 +111,7 @@ async def agent_exec_status(call: Call) -> Any:
 def _mac_to_link_local(mac: str) -> str:
     parts = [int(x, 16) for x in mac.split(":")]
     parts[0] ^= 0x02
-    eui = parts[:3] + [0xFF, 0xFE] + parts[3:]
+    eui = [*parts[:3], 0xFF, 0xFE, *parts[3:]]
     groups = [f"{eui[i] << 8 | eui[i + 1]:x}" for i in range(0, 8, 2)]
     return str(ipaddress.IPv6Address("fe80::" + ":".join(groups)))
 

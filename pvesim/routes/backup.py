@@ -18,7 +18,7 @@ import uuid
 from typing import Any
 
 from pvesim.call import Call, route
-from pvesim.disks import disks_of, format_size, render_bytes, volume_path
+from pvesim.disks import Disk, disks_of, format_size, render_bytes, volume_path
 from pvesim.errors import ApiError, param_error
 from pvesim.progress import DISK_SPEED, Stopped, vzdump_qemu
 from pvesim.state import ClusterState, Guest, Storage, Volume
@@ -188,7 +188,7 @@ def _job(call: Call, vmids: list[int], skipped: list[int]) -> Any:
             errors = 0
             for vmid in vmids:
                 share = 0.95 / max(1, len(vmids))
-                if not await _guest_backup(call, context, storage, vmid, share):
+                if not await _guest_backup(call, context, storage, vmid, share=share):
                     errors += 1
             if errors:
                 context.log("INFO: Backup job finished with errors")
@@ -219,57 +219,62 @@ class _GuestFailed(Exception):
     """One guest's backup failed: "ERROR: Backup of VM <id> failed - <text>"."""
 
 
-async def _guest_backup(call: Call, context: TaskContext, storage: Storage, vmid: int, share: float) -> bool:
+async def _guest_backup(call: Call, context: TaskContext, storage: Storage, vmid: int, *, share: float) -> bool:
     """exec_backup_task for one guest; whether it ended well."""
     state = call.core.state
-    params = call.params
     started = time.time()
-    guest = state.guests.get(vmid)
-    locked = False
     try:
-        if guest is None:
-            raise _GuestFailed(f"unable to find VM '{vmid}'")
-        ha = state.ha_resource(guest)
-        mode = str(params.get("mode", "snapshot"))
-        if mode == "stop" and ha is not None and ha.state == "started":
-            raise _GuestFailed(
-                "Cannot execute a backup with stop mode on a HA managed and enabled Service. "
-                "Use snapshot mode or disable the Service."
-            )
-        context.log(f"INFO: Starting Backup of VM {vmid} ({guest.kind})")
-        context.log(f"INFO: Backup started at {time.strftime('%Y-%m-%d %H:%M:%S')}")
-        running = guest.status == "running"
-        context.log(f"INFO: status = {'running' if running else 'stopped'}")
-        if guest.lock:
-            raise _GuestFailed(f"{'VM' if guest.kind == 'qemu' else 'CT'} is locked ({guest.lock})")
-        guest.config["lock"] = "backup"
-        locked = True
-        volume = await _archive(call, context, storage, guest, mode if running else "stop", share)
-        context.log(f"INFO: Finished Backup of VM {vmid} ({_format_time(int(time.time() - started))})")
-        context.log(f"INFO: Backup finished at {time.strftime('%Y-%m-%d %H:%M:%S')}")
+        volume = await _locked_backup(call, context, storage, vmid, share=share)
     except _GuestFailed as problem:
         context.log(f"ERROR: Backup of VM {vmid} failed - {problem}")
         context.log(f"INFO: Failed at {time.strftime('%Y-%m-%d %H:%M:%S')}")
         return False
-    finally:
-        if locked and guest is not None and guest.config.get("lock") == "backup":
-            del guest.config["lock"]
+    context.log(f"INFO: Finished Backup of VM {vmid} ({_format_time(int(time.time() - started))})")
+    context.log(f"INFO: Backup finished at {time.strftime('%Y-%m-%d %H:%M:%S')}")
     state.add_volume(call.node, volume)
     state.count(vmid, "backed_up")
-    _prune(call, context, storage, guest, volume)
+    _prune(call, context, storage, state.guests[vmid], volume)
     return True
 
 
-async def _archive(call: Call, context: TaskContext, storage: Storage, guest: Guest, mode: str, share: float) -> Volume:
-    """Prepare, snapshot or suspend or stop, write the archive; the new backup volume."""
+def _check_guest(call: Call, context: TaskContext, vmid: int, mode: str) -> Guest:
+    """The checks before a guest's backup starts, and the first lines of its log."""
     state = call.core.state
-    params = call.params
-    when = time.time()
-    compress = str(params.get("compress", "0"))
-    shrink = 3 if compress != "0" else 1  # what compression leaves of the data
-    pbs = storage.type == "pbs"
-    disks = [d for d in disks_of(state, guest.config) if not d.cdrom]
-    included = [d for d in disks if "backup=0" not in d.options.split(",")]
+    guest = state.guests.get(vmid)
+    if guest is None:
+        raise _GuestFailed(f"unable to find VM '{vmid}'")
+    ha = state.ha_resource(guest)
+    if mode == "stop" and ha is not None and ha.state == "started":
+        raise _GuestFailed(
+            "Cannot execute a backup with stop mode on a HA managed and enabled Service. "
+            "Use snapshot mode or disable the Service."
+        )
+    context.log(f"INFO: Starting Backup of VM {vmid} ({guest.kind})")
+    context.log(f"INFO: Backup started at {time.strftime('%Y-%m-%d %H:%M:%S')}")
+    context.log(f"INFO: status = {guest.status}")
+    if guest.lock:  # set_lock checks first
+        raise _GuestFailed(f"{'VM' if guest.kind == 'qemu' else 'CT'} is locked ({guest.lock})")
+    return guest
+
+
+async def _locked_backup(call: Call, context: TaskContext, storage: Storage, vmid: int, *, share: float) -> Volume:
+    """One guest's backup, its config marked `lock: backup` meanwhile."""
+    mode = str(call.params.get("mode", "snapshot"))
+    guest = _check_guest(call, context, vmid, mode)
+    guest.config["lock"] = "backup"
+    try:
+        return await _archive(
+            call, context, storage, guest, mode=mode if guest.status == "running" else "stop", share=share
+        )
+    finally:
+        if guest.config.get("lock") == "backup":
+            del guest.config["lock"]
+
+
+def _log_plan(
+    context: TaskContext, guest: Guest, *, disks: list[Disk], included: list[Disk], mode: str, ionice: object
+) -> None:
+    """What the plugin's prepare step and vzdump log before the archive is written."""
     if guest.kind == "qemu":
         context.log(f"INFO: VM Name: {guest.config.get('name', '')}")
         for disk in disks:
@@ -281,48 +286,58 @@ async def _archive(call: Call, context: TaskContext, storage: Storage, guest: Gu
         context.log(f"INFO: CT Name: {guest.config.get('hostname', '')}")
         context.log("INFO: including mount point rootfs ('/') in backup")
     context.log(f"INFO: backup mode: {mode}")
-    context.log(f"INFO: ionice priority: {params.get('ionice', 7)}")
+    context.log(f"INFO: ionice priority: {ionice}")
+
+
+def _target(
+    state: ClusterState, context: TaskContext, storage: Storage, guest: Guest, *, when: float, compress: str
+) -> tuple[str, str]:
+    """The archive's volume ID and format, logged as vzdump names it."""
+    if storage.type == "pbs":
+        short = "vm" if guest.kind == "qemu" else "ct"
+        volname = f"{short}/{guest.vmid}/{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(when))}"
+        context.log(f"INFO: creating Proxmox Backup Server archive '{volname}'")
+        return f"{storage.storage}:backup/{volname}", f"pbs-{short}"
+    name = archive_name(guest, when, compress)
+    volid = f"{storage.storage}:backup/{name}"
+    context.log(f"INFO: creating vzdump archive '{volume_path(state, volid)}'")
+    return volid, name.split(".", 1)[1]
+
+
+async def _archive(
+    call: Call, context: TaskContext, storage: Storage, guest: Guest, *, mode: str, share: float
+) -> Volume:
+    """Prepare, snapshot or suspend or stop, write the archive; the new backup volume."""
+    state = call.core.state
+    params = call.params
+    when = time.time()
+    compress = str(params.get("compress", "0"))
+    shrink = 3 if compress != "0" else 1  # what compression leaves of the data
+    disks = [d for d in disks_of(state, guest.config) if not d.cdrom]
+    included = [d for d in disks if "backup=0" not in d.options.split(",")]
+    _log_plan(context, guest, disks=disks, included=included, mode=mode, ionice=params.get("ionice", 7))
     was_running = guest.status == "running"
     if mode == "stop" and was_running:
         context.log("INFO: stopping virtual guest")
         guest.status, guest.started_at = "stopped", None
     elif mode == "suspend" and guest.kind == "qemu":
         context.log("INFO: suspending guest")
-    if guest.kind == "qemu":
-        if guest.snapshots:
-            context.log("INFO: snapshots found (not included into backup)")
-        if guest.pending:
-            context.log("INFO: pending configuration changes found (not included into backup)")
-    elif mode == "snapshot":
+    if guest.kind == "qemu" and guest.snapshots:
+        context.log("INFO: snapshots found (not included into backup)")
+    if guest.kind == "qemu" and guest.pending:
+        context.log("INFO: pending configuration changes found (not included into backup)")
+    if guest.kind == "lxc" and mode == "snapshot":
         context.log("INFO: create storage snapshot 'vzdump'")
         for disk in disks:
             context.log(f'  Logical volume "snap_{disk.name}_vzdump" created.')
-    if pbs:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
-        volname = f"{'vm' if guest.kind == 'qemu' else 'ct'}/{guest.vmid}/{stamp}"
-        context.log(f"INFO: creating Proxmox Backup Server archive '{volname}'")
-        volid, fmt = f"{storage.storage}:backup/{volname}", f"pbs-{'vm' if guest.kind == 'qemu' else 'ct'}"
-    else:
-        name = archive_name(guest, when, compress)
-        volid = f"{storage.storage}:backup/{name}"
-        fmt = name.split(".", 1)[1]
-        context.log(f"INFO: creating vzdump archive '{volume_path(state, volid)}'")
+    volid, fmt = _target(state, context, storage, guest, when=when, compress=compress)
     room = state.storage_free(call.node, storage.storage) * shrink
     if guest.kind == "qemu":
         written = await _qemu_data(context, guest, mode, was_running, sum(d.size for d in included), share, room)
     else:
         written = await _lxc_data(context, mode, share, room)
-    size = max(1, written // shrink)
-    if not pbs:
-        context.log(f"INFO: archive file size: {_format_size(size)}")
-    volume = Volume(volid, "backup", size, fmt, guest.vmid, int(when), subtype=guest.kind)
-    volume.backup_config = {k: v for k, v in guest.config.items() if k not in ("lock", "parent")}
-    if params.get("notes-template"):
-        context.log("INFO: adding notes to backup")
-        volume.notes = _notes(str(params["notes-template"]), state, guest)
-    if params.get("protected"):
-        context.log("INFO: marking backup as protected")
-        volume.protected = True
+    volume = Volume(volid, "backup", max(1, written // shrink), fmt, guest.vmid, int(when), subtype=guest.kind)
+    _annotate(call, context, storage, guest, volume)
     if guest.kind == "lxc" and mode == "snapshot":
         context.log("INFO: cleanup temporary 'vzdump' snapshot")
         for disk in disks:
@@ -334,7 +349,21 @@ async def _archive(call: Call, context: TaskContext, storage: Storage, guest: Gu
     return volume
 
 
-async def _qemu_data(
+def _annotate(call: Call, context: TaskContext, storage: Storage, guest: Guest, volume: Volume) -> None:
+    """The archive's size, notes and protection, and the config a restore reads back."""
+    params = call.params
+    if storage.type != "pbs":
+        context.log(f"INFO: archive file size: {_format_size(volume.size)}")
+    volume.backup_config = {k: v for k, v in guest.config.items() if k not in ("lock", "parent")}
+    if params.get("notes-template"):
+        context.log("INFO: adding notes to backup")
+        volume.notes = _notes(str(params["notes-template"]), call.core.state, guest)
+    if params.get("protected"):
+        context.log("INFO: marking backup as protected")
+        volume.protected = True
+
+
+async def _qemu_data(  # noqa: PLR0917 - the figures of one archive, in the order the plugin uses them
     context: TaskContext, guest: Guest, mode: str, was_running: bool, total: int, share: float, room: int
 ) -> int:
     """archive_vma: the backup job inside QEMU (started paused for a VM that is not running)."""
@@ -377,7 +406,8 @@ async def _lxc_data(context: TaskContext, mode: str, share: float, room: int) ->
     if room < _LXC_DATA:
         context.log("INFO: zstd: error 70 : Write error : cannot write block : No space left on device")
         raise _GuestFailed(
-            "command 'set -o pipefail && tar cpf - --totals --one-file-system ./ | zstd --threads=1' failed: exit code 70"
+            "command 'set -o pipefail && tar cpf - --totals --one-file-system ./ | zstd --threads=1' "
+            "failed: exit code 70"
         )
     seconds = max(1, _LXC_DATA // DISK_SPEED)
     context.log(

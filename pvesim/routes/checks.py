@@ -20,7 +20,7 @@ __all__ = [
     "target_node",
 ]
 
-_RANDOM = random.Random()  # MACs and UUIDs need not be reproducible
+_RANDOM = random.Random()  # noqa: S311 - MACs and UUIDs need no cryptographic randomness
 
 
 def check_node_exists(call: Call, node: str) -> None:

@@ -26,7 +26,7 @@ from pvesim.routes.guests import check_lock
 from pvesim.state import ClusterState, Guest, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 
-__all__ = ["copy_disk", "linked_volume", "lxc_copy_log"]
+__all__ = ["copy_disk", "linked_volume", "lxc_copy_log", "rsync_fails"]
 
 _QEMU_SKIP = ("lock", "parent", "snaptime", "vmstate", "snapstate", "runningcpu", "runningmachine", "template")
 
@@ -154,7 +154,16 @@ async def qemu_clone(call: Call) -> Any:
     async def work(context: TaskContext) -> Effect | None:
         async with call.core.tasks.holding(clone, context):
             try:
-                config = await _qemu_copy(call, context, source, clone, oldconf, plan, created, snapname)
+                config = await _qemu_copy(
+                    call,
+                    context,
+                    source=source,
+                    clone=clone,
+                    oldconf=oldconf,
+                    plan=plan,
+                    created=created,
+                    snapname=snapname,
+                )
             except TaskFailed as failure:
                 raise TaskFailed(f"clone failed: {failure}") from None
 
@@ -178,6 +187,7 @@ async def qemu_clone(call: Call) -> Any:
 async def _qemu_copy(
     call: Call,
     context: TaskContext,
+    *,
     source: Guest,
     clone: Guest,
     oldconf: dict[str, str],
@@ -197,7 +207,7 @@ async def _qemu_copy(
     if params.get("description"):
         config["description"] = str(params["description"])
     running = source.status == "running"
-    copies = [disk for disk, copy in plan if copy and not disk.cloudinit] or [None]
+    copies = [disk for disk, copy in plan if copy and not disk.cloudinit]
     mirrored = False
     for disk, copy in sorted(plan, key=lambda item: item[0].key):
         context.log(f"create {'full' if copy else 'linked'} clone of drive {disk.key} ({disk.volid})")
@@ -216,7 +226,7 @@ async def _qemu_copy(
                 vmid=clone.vmid,
                 storage_id=storage_id,
                 running=running,
-                share=0.85 / len(copies),
+                share=0.85 / max(1, len(copies)),
                 created=created,
                 snapshot=snapname is not None,
             )
@@ -238,7 +248,7 @@ async def _qemu_copy(
         context.log("issuing guest agent 'guest-fsfreeze-thaw' command" if agent else "resume vm")
     if source.pending and snapname is None:
         context.warn(f"found pending changes for '{','.join(sorted(source.pending))}', discarding for clone")
-    await context.pause(0.1)
+    await context.pause(0.1 if copies else 0.95)  # a linked clone takes its time too
     return config
 
 
@@ -254,7 +264,7 @@ def lxc_copy_log(context: TaskContext, volume: Volume, used: int) -> None:
     context.log("Creating journal (16384 blocks): done")
     context.log("Writing superblocks and filesystem accounting information: done")
     context.log("")
-    context.log(f"Number of files: 25,678 (reg: 20,012, dir: 2,345, link: 3,300, dev: 2, special: 19)")
+    context.log("Number of files: 25,678 (reg: 20,012, dir: 2,345, link: 3,300, dev: 2, special: 19)")
     context.log(f"Total file size: {used:,} bytes")
     context.log(f"sent {used + 1_471_503:,} bytes  received 400,372 bytes  160,751,616.40 bytes/sec")
     context.log(f"total size is {used:,}  speedup is 1.00")
@@ -289,34 +299,12 @@ async def lxc_clone(call: Call) -> Any:
     clone = Guest(newid, "lxc", call.node, "stopped", config)
     state.guests[newid] = clone
     created: list[Volume] = []
-    running = source.status == "running"
 
     async def work(context: TaskContext) -> Effect | None:
         try:
-            context.log(f"creating a clone of container {source.vmid} with ID {newid}")
-            copies = [d for d, copy in plan if copy] or [None]
-            for disk, copy in plan:
-                sid = storage_id or disk.storage
-                if copy:
-                    context.log(f"create full clone of mountpoint {disk.key} ({disk.volid})")
-                    room = state.storage_free(call.node, sid)
-                    volume = allocate(
-                        state, context, node=call.node, storage_id=sid, vmid=newid, size=disk.size, content="rootdir"
-                    )
-                    state.add_volume(call.node, volume)
-                    created.append(volume)
-                    await context.pause(0.85 / len(copies))
-                    if room < _LXC_USED:
-                        _rsync_fails(context, newid)
-                    lxc_copy_log(context, volume, _LXC_USED)
-                else:
-                    context.log(f"create linked clone of mount point {disk.key} ({disk.volid})")
-                    volume = linked_volume(state, context, disk, newid)
-                    state.add_volume(call.node, volume)
-                    created.append(volume)
-                options = [o for o in disk.options.split(",") if o and not o.startswith("size=")]
-                clone.config[disk.key] = ",".join([volume.volid, *options, f"size={format_size(disk.size)}"])
-            await context.pause(0.1)
+            await _lxc_copy(
+                call, context, source=source, clone=clone, plan=plan, storage_id=storage_id, created=created
+            )
         except TaskFailed as failure:
             raise TaskFailed(f"clone failed: {failure}") from None
         finally:
@@ -342,11 +330,49 @@ async def lxc_clone(call: Call) -> Any:
     return call.start_task("vzclone", work, guest=None, task_id=str(source.vmid), vmid=source.vmid, on_failure=forget)
 
 
-def _rsync_fails(context: TaskContext, vmid: int) -> None:
+async def _lxc_copy(
+    call: Call,
+    context: TaskContext,
+    *,
+    source: Guest,
+    clone: Guest,
+    plan: list[tuple[Disk, bool]],
+    storage_id: str | None,
+    created: list[Volume],
+) -> None:
+    """The vzclone worker: copy (rsync) or link each mount point, writing the new CT's config as it goes."""
+    state = call.core.state
+    context.log(f"creating a clone of container {source.vmid} with ID {clone.vmid}")
+    copies = [d for d, copy in plan if copy]
+    for disk, copy in plan:
+        sid = storage_id or disk.storage
+        if copy:
+            context.log(f"create full clone of mountpoint {disk.key} ({disk.volid})")
+            room = state.storage_free(call.node, sid)
+            volume = allocate(
+                state, context, node=call.node, storage_id=sid, vmid=clone.vmid, size=disk.size, content="rootdir"
+            )
+            state.add_volume(call.node, volume)
+            created.append(volume)
+            await context.pause(0.85 / len(copies))
+            if room < _LXC_USED:
+                rsync_fails(context, clone.vmid)
+            lxc_copy_log(context, volume, _LXC_USED)
+        else:
+            context.log(f"create linked clone of mount point {disk.key} ({disk.volid})")
+            volume = linked_volume(state, context, disk, clone.vmid)
+            state.add_volume(call.node, volume)
+            created.append(volume)
+        options = [o for o in disk.options.split(",") if o and not o.startswith("size=")]
+        clone.config[disk.key] = ",".join([volume.volid, *options, f"size={format_size(disk.size)}"])
+    await context.pause(0.1 if copies else 0.95)
+
+
+def rsync_fails(context: TaskContext, vmid: int) -> None:
+    target = f"/var/lib/lxc/{vmid}/.copy-volume-1"
     context.log(
-        f'rsync: [receiver] write failed on "/var/lib/lxc/{vmid}/.copy-volume-1/usr/lib/x86_64-linux-gnu/libc.so.6": No space left on device (28)'
+        f'rsync: [receiver] write failed on "{target}/usr/lib/x86_64-linux-gnu/libc.so.6": No space left on device (28)'
     )
-    context.log("rsync error: error in file IO (code 11) at receiver.c(380) [receiver=3.2.7]")
     raise TaskFailed(
         f"command 'rsync --stats -X -A --numeric-ids -aH --whole-file --sparse --one-file-system --bwlimit=0 "
         f"/var/lib/lxc/{vmid}/.copy-volume-2/ /var/lib/lxc/{vmid}/.copy-volume-1' failed: exit code 11"

@@ -213,9 +213,8 @@ def _change(call: Call, guest: Guest) -> ConfigChange:
             raise param_error({"revert": f"unknown option '{key}'"})
         if key in sets:
             raise param_error({"delete": f"you can't use '-{key}' and -revert {key}' at the same time"})
+    deletes = ["ide2" if guest.kind == "qemu" and k == "cdrom" else k for k in deletes]
     for key in deletes:
-        if guest.kind == "qemu" and key == "cdrom":
-            key = "ide2"
         if key in sets:
             raise param_error({"delete": f"you can't use '-{key}' and -delete {key}' at the same time"})
         if key in revert:
@@ -229,7 +228,7 @@ def _change(call: Call, guest: Guest) -> ConfigChange:
         ):
             raise ApiError(500, f"unable to delete required option '{key}'")
     force = bool(params.get("force"))
-    return ConfigChange(sets, {("ide2" if k == "cdrom" else k): force for k in deletes}, set(revert))
+    return ConfigChange(sets, dict.fromkeys(deletes, force), set(revert))
 
 
 def _check_config_call(call: Call, guest: Guest) -> None:
@@ -435,6 +434,55 @@ def _create_work(call: Call, guest: Guest) -> Any:
     return work
 
 
+async def _destroy(call: Call, kind: GuestKind) -> Any:
+    """DELETE .../{vmid}: destroy_vm's early checks, then a qmdestroy/vzdestroy task."""
+    state = call.core.state
+    guest = call.guest(kind)
+    force = bool(call.params.get("force"))
+    purge = bool(call.params.get("purge"))
+    check_protection(guest, f"can't remove {guest.label}")
+    if kind == "lxc":
+        check_lock(guest)
+    ha = state.ha_resource(guest)
+    if ha is not None and not purge:
+        raise ApiError(500, f"unable to remove {guest.label} - used in HA resources and purge parameter not set.")
+    if guest.status == "running" and not force:
+        if kind == "qemu":
+            raise ApiError(500, f"VM {guest.vmid} is running - destroy failed")
+        raise ApiError(500, f"unable to destroy CT {guest.vmid} - container is running")
+    check_lock(guest, bool(call.params.get("skiplock")))
+    # qemu-server and pve-container default to 0: volumes the config does not name stay
+    unreferenced = bool(call.params.get("destroy-unreferenced-disks"))
+
+    async def work(context: TaskContext) -> Effect | None:
+        await context.pause(0.5)
+        named = guest.referenced_volumes()
+        for bucket in state.volumes.values():
+            for volume in bucket.values():
+                ours = volume.vmid == guest.vmid and volume.content in ("images", "rootdir")
+                if ours and (unreferenced or volume.volid in named):
+                    context.log(f'  Logical volume "{volume.volid.split(":", 1)[1]}" successfully removed.')
+        await context.pause(0.5)
+
+        if purge:
+            context.log(f"purging {guest.label} from related configurations..")
+            if ha is not None:
+                context.log(f"NOTE: removed {guest.label} from HA resource configuration.")
+
+        def effect() -> None:
+            state.remove_guest_volumes(guest, unreferenced=unreferenced)
+            state.guests.pop(guest.vmid, None)
+            for pool in state.pools.values():  # remove_vm_access
+                pool.vms.discard(guest.vmid)
+            if purge and ha is not None:
+                state.ha_resources.pop(ha.sid, None)
+            state.count(guest.vmid, "deleted")
+
+        return effect
+
+    return call.start_task(f"{task_prefix(kind)}destroy", work, guest=guest)
+
+
 def _register_create_delete(kind: GuestKind) -> None:
     @route("POST", f"/nodes/{{node}}/{kind}")
     async def create(call: Call) -> Any:
@@ -463,51 +511,7 @@ def _register_create_delete(kind: GuestKind) -> None:
 
     @route("DELETE", f"/nodes/{{node}}/{kind}/{{vmid}}")
     async def delete(call: Call) -> Any:
-        state = call.core.state
-        guest = call.guest(kind)
-        force = bool(call.params.get("force"))
-        purge = bool(call.params.get("purge"))
-        check_protection(guest, f"can't remove {guest.label}")
-        if kind == "lxc":
-            check_lock(guest)
-        ha = state.ha_resource(guest)
-        if ha is not None and not purge:
-            raise ApiError(500, f"unable to remove {guest.label} - used in HA resources and purge parameter not set.")
-        if guest.status == "running" and not force:
-            if kind == "qemu":
-                raise ApiError(500, f"VM {guest.vmid} is running - destroy failed")
-            raise ApiError(500, f"unable to destroy CT {guest.vmid} - container is running")
-        check_lock(guest, bool(call.params.get("skiplock")))
-        # qemu-server and pve-container default to 0: volumes the config does not name stay
-        unreferenced = bool(call.params.get("destroy-unreferenced-disks"))
-
-        async def work(context: TaskContext) -> Effect | None:
-            await context.pause(0.5)
-            named = guest.referenced_volumes()
-            for bucket in state.volumes.values():
-                for volume in bucket.values():
-                    ours = volume.vmid == guest.vmid and volume.content in ("images", "rootdir")
-                    if ours and (unreferenced or volume.volid in named):
-                        context.log(f'  Logical volume "{volume.volid.split(":", 1)[1]}" successfully removed.')
-            await context.pause(0.5)
-
-            if purge:
-                context.log(f"purging {guest.label} from related configurations..")
-                if ha is not None:
-                    context.log(f"NOTE: removed {guest.label} from HA resource configuration.")
-
-            def effect() -> None:
-                state.remove_guest_volumes(guest, unreferenced=unreferenced)
-                state.guests.pop(guest.vmid, None)
-                for pool in state.pools.values():  # remove_vm_access
-                    pool.vms.discard(guest.vmid)
-                if purge and ha is not None:
-                    state.ha_resources.pop(ha.sid, None)
-                state.count(guest.vmid, "deleted")
-
-            return effect
-
-        return call.start_task(f"{task_prefix(kind)}destroy", work, guest=guest)
+        return await _destroy(call, kind)
 
 
 for _kind in ("qemu", "lxc"):

@@ -151,16 +151,16 @@ async def ha_status(call: Call) -> Any:
         out.append({"id": f"lrm:{node.name}", "type": "lrm", "node": node.name, "status": text, "timestamp": stamp})
     for resource in sorted(state.ha_resources.values(), key=lambda r: r.sid):
         guest = state.guests.get(resource.vmid)
-        node = guest.node if guest is not None else "---"
+        where = guest.node if guest is not None else "---"
         verbose = service_state(state, resource) if guest is not None else "not found"
         entry: dict[str, Any] = {
             "id": f"service:{resource.sid}",
             "type": "service",
             "sid": resource.sid,
-            "node": node,
+            "node": where,
             "crm_state": _crm_state(state, resource),
             "state": verbose,
-            "status": f"{resource.sid} ({node}, {verbose})",
+            "status": f"{resource.sid} ({where}, {verbose})",
             "request_state": resource.state,
         }
         for key in ("group", "max_restart", "max_relocate", "comment"):

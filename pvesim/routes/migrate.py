@@ -307,7 +307,7 @@ def _ha_migrate(call: Call, guest: Guest, target: str) -> str:
     """pve-manager hands an HA guest to the HA stack: `ha-manager migrate`, then the HA agent migrates."""
     state = call.core.state
     resource = state.ha_resource(guest)
-    assert resource is not None  # noqa: S101 - the caller checked
+    assert resource is not None  # the caller checked
 
     async def work(context: TaskContext) -> Effect | None:
         context.log(f"Requesting HA migration for {guest.label} to node {target}")
@@ -330,220 +330,264 @@ def _ha_migrate(call: Call, guest: Guest, target: str) -> str:
     return call.start_task("hamigrate", work, guest=None, task_id=str(guest.vmid), vmid=guest.vmid)
 
 
-def _scan_qemu(
-    log: _Log, state: ClusterState, guest: Guest, storagemap: StorageMap, target: str, with_local: bool
-) -> list[_Volume]:
-    """scan_local_volumes: the local volumes to copy, or the errors that stop the migration."""
-    running = guest.status == "running"
-    local = _local(state, _guest_volumes(state, guest))
-    errors: dict[str, str] = {}
-    for volume in local:
-        storage = state.storages[volume.storage]
-        mapped = state.storages.get(storagemap.map(volume.storage))
-        if mapped is None or not mapped.available_on(target):
-            errors[volume.volid] = f"storage '{storagemap.map(volume.storage)}' is not available on node '{target}'"
-        elif volume.cloudinit:
-            continue  # a generated disk: copied offline, snapshots or not
-        elif volume.cdrom:
-            errors[volume.volid] = "local cdrom image"
-        elif volume.snapshots and running:
-            errors[volume.volid] = "online storage migration not possible if non-replicated snapshot exists"
-        elif volume.snapshots and storage.type != "zfspool":
-            errors[volume.volid] = "non-migratable snapshot exists"
-        elif volume.ref == "attached" and running and not with_local:
-            errors[volume.volid] = "can't live migrate attached local disks without with-local-disks option"
-        elif storage.type not in _MIGRATABLE:
-            errors[volume.volid] = f"can't migrate '{volume.volid}' - storage type '{storage.type}' not supported"
-    for volume in sorted(local, key=lambda v: v.volid):
-        described = {
-            "attached": "(attached)",
-            "unused": "(unused)",
-            "snapshot": "(referenced by snapshot(s))",
+@dataclass
+class _Migration:
+    """One migration task's view: where the guest goes, how storages map, and its log."""
+
+    state: ClusterState
+    guest: Guest
+    target: str
+    storagemap: StorageMap
+    log: _Log
+
+    @property
+    def ip(self) -> str:
+        return self.state.nodes[self.target].ip
+
+    def check_target(self) -> None:
+        """The SSH test of prepare(): an unreachable target node stops the migration."""
+        if not self.state.nodes[self.target].online:
+            raise _Abort("Can't connect to destination address using public key")
+
+    def problem(self, volume: _Volume, *, running: bool, with_local: bool) -> str | None:  # noqa: PLR0911 - as PVE checks
+        """What keeps a local volume of a VM from migrating (scan_local_volumes' checks, in its order)."""
+        storage = self.state.storages[volume.storage]
+        mapped = self.state.storages.get(self.storagemap.map(volume.storage))
+        if mapped is None or not mapped.available_on(self.target):
+            return f"storage '{self.storagemap.map(volume.storage)}' is not available on node '{self.target}'"
+        if volume.cloudinit:
+            return None  # a generated disk: copied offline, snapshots or not
+        if volume.cdrom:
+            return "local cdrom image"
+        if volume.snapshots:
+            if running:
+                return "online storage migration not possible if non-replicated snapshot exists"
+            if storage.type != "zfspool":
+                return "non-migratable snapshot exists"
+        if volume.ref == "attached" and running and not with_local:
+            return "can't live migrate attached local disks without with-local-disks option"
+        if storage.type not in _MIGRATABLE:
+            return f"can't migrate '{volume.volid}' - storage type '{storage.type}' not supported"
+        return None
+
+    def scan_qemu(self, *, with_local: bool) -> list[_Volume]:
+        """scan_local_volumes: the local volumes to copy, or the errors that stop the migration."""
+        running = self.guest.status == "running"
+        local = _local(self.state, _guest_volumes(self.state, self.guest))
+        errors = {
+            v.volid: problem for v in local if (problem := self.problem(v, running=running, with_local=with_local))
         }
-        if volume.ref == "generated":
-            log.info(f"found generated disk '{volume.volid}' (in current VM config)")
-        else:
-            log.info(f"found local disk '{volume.volid}' {described[volume.ref]}")
-    for volid, message in sorted(errors.items()):
-        log.info(f"can't migrate local disk '{volid}': {message}")
-    if errors:
-        raise _Abort("Problem found while scanning volumes - can't migrate VM - check log")
-    return local
+        described = {"attached": "(attached)", "unused": "(unused)", "snapshot": "(referenced by snapshot(s))"}
+        for volume in sorted(local, key=lambda v: v.volid):
+            if volume.ref == "generated":
+                self.log.info(f"found generated disk '{volume.volid}' (in current VM config)")
+            else:
+                self.log.info(f"found local disk '{volume.volid}' {described[volume.ref]}")
+        for volid, message in sorted(errors.items()):
+            self.log.info(f"can't migrate local disk '{volid}': {message}")
+        if errors:
+            raise _Abort("Problem found while scanning volumes - can't migrate VM - check log")
+        return local
 
+    def scan_lxc(self) -> list[_Volume]:
+        """pve-container's phase 1 volume checks."""
+        errors: dict[str, str] = {}
+        local = []
+        for volume in _guest_volumes(self.state, self.guest):
+            storage = self.state.storages.get(volume.storage)
+            if storage is None:
+                continue
+            if storage.shared:
+                if volume.key is not None:
+                    self.log.info(f"volume '{volume.volid}' is on shared storage '{volume.storage}'")
+                continue
+            mapped = self.state.storages.get(self.storagemap.map(volume.storage))
+            if mapped is None or not mapped.available_on(self.target):
+                errors[volume.volid] = (
+                    f"storage '{self.storagemap.map(volume.storage)}' is not available on node '{self.target}'"
+                )
+            elif volume.snapshots and storage.type not in ("zfspool", "btrfs"):
+                errors[volume.volid] = "non-migratable snapshot exists"
+            elif storage.type not in _MIGRATABLE:
+                errors[volume.volid] = f"storage type '{storage.type}' not supported"
+            local.append(volume)
+        for volume in sorted(local, key=lambda v: v.volid):
+            where = "(in current VM config)" if volume.key is not None else "(referenced by snapshot(s))"
+            self.log.info(f"found local volume '{volume.volid}' {where}")
+        for volid, message in sorted(errors.items()):
+            self.log.info(f"can't migrate local volume '{volid}': {message}")
+        if errors:
+            raise _Phase1("can't migrate CT - check log")
+        return local
 
-async def _copy_offline(
-    log: _Log,
-    context: TaskContext,
-    state: ClusterState,
-    volumes: list[_Volume],
-    storagemap: StorageMap,
-    target: str,
-    share: float,
-) -> dict[str, str]:
-    """sync_offline_local_volumes: pvesm export | pvesm import per volume; the new volids."""
-    moved: dict[str, str] = {}
-    if volumes:
-        log.info("copying local disk images")
-    for volume in volumes:
-        target_storage = storagemap.map(volume.storage)
-        name = volume.volid.split(":", 1)[1]
-        new_volid = f"{target_storage}:{name}"
-        if state.storages[target_storage].type in ("lvmthin", "lvm"):
-            log.info(f'  Logical volume "{name}" created.')
-        room = state.storage_free(target, target_storage)
-        try:
-            await dd_copy(_Stamped(log), volume.size, share=share / max(1, len(volumes)), room=room)
-        except Stopped:
-            log.info(f"dd: error writing '/dev/pve/{name}': No space left on device")
-            raise _Phase1(
-                f"storage migration for '{volume.volid}' to storage '{target_storage}' failed - command "
-                f"'set -o pipefail && pvesm export {volume.volid} raw+size - -with-snapshots 0 | /usr/bin/ssh -e none "
-                f"-o 'BatchMode=yes' -o 'HostKeyAlias={target}' root@{state.nodes[target].ip} -- pvesm import "
-                f"{new_volid} raw+size - -with-snapshots 0 -allow-rename 1' failed: exit code 255"
-            ) from None
-        log.info(f"successfully imported '{new_volid}'")
-        log.info(f"volume '{volume.volid}' is '{new_volid}' on the target")
-        moved[volume.volid] = new_volid
-    return moved
+    async def copy_offline(self, volumes: list[_Volume], *, share: float) -> dict[str, str]:
+        """sync_offline_local_volumes: pvesm export | pvesm import per volume; the new volids."""
+        moved: dict[str, str] = {}
+        if volumes:
+            self.log.info("copying local disk images")
+        for volume in volumes:
+            target_storage = self.storagemap.map(volume.storage)
+            name = volume.volid.split(":", 1)[1]
+            new_volid = f"{target_storage}:{name}"
+            if self.state.storages[target_storage].type in ("lvmthin", "lvm"):
+                self.log.info(f'  Logical volume "{name}" created.')
+            room = self.state.storage_free(self.target, target_storage)
+            try:
+                await dd_copy(_Stamped(self.log), volume.size, share=share / max(1, len(volumes)), room=room)
+            except Stopped:
+                self.log.info(f"dd: error writing '/dev/pve/{name}': No space left on device")
+                raise _Phase1(
+                    f"storage migration for '{volume.volid}' to storage '{target_storage}' failed - command "
+                    f"'set -o pipefail && pvesm export {volume.volid} raw+size - -with-snapshots 0 | /usr/bin/ssh "
+                    f"-e none -o 'BatchMode=yes' -o 'HostKeyAlias={self.target}' root@{self.ip} -- pvesm import "
+                    f"{new_volid} raw+size - -with-snapshots 0 -allow-rename 1' failed: exit code 255"
+                ) from None
+            self.log.info(f"successfully imported '{new_volid}'")
+            self.log.info(f"volume '{volume.volid}' is '{new_volid}' on the target")
+            moved[volume.volid] = new_volid
+        return moved
+
+    async def mirror_disks(self, context: TaskContext, attached: list[_Volume]) -> None:
+        """Phase 2's storage migration: a mirror job per attached local disk, over NBD to the target."""
+        self.log.info("starting storage migration")
+        for volume in attached:
+            drive = volume.key or ""
+            nbd = f"nbd:unix:/run/qemu-server/{self.guest.vmid}_nbd.migrate:exportname=drive-{drive}"
+            self.log.info(f"{drive}: start migration to {nbd}")
+            room = self.state.storage_free(self.target, self.storagemap.map(volume.storage))
+            try:
+                await mirror(context, drive, volume.size, share=0.4 / len(attached), room=room)
+            except Stopped:
+                self.log.err(
+                    f"online migrate failure - block job (mirror) error: mirror-{drive}: "
+                    "No space left on device (io-status: nospace)"
+                )
+                self.log.info("aborting phase 2 - cleanup resources")
+                self.log.info("migrate_cancel")
+                raise _Problems from None
+        self.log.info("switching mirror jobs to actively synced mode")
+        for volume in attached:
+            context.log(f"mirror-{volume.key}: switching to actively synced mode")
+            context.log(f"mirror-{volume.key}: successfully switched to actively synced mode")
+
+    async def phase2(self, context: TaskContext, local: list[_Volume]) -> dict[str, str]:
+        """Online migration: start the VM on the target, mirror its local disks, then its RAM."""
+        guest = self.guest
+        moved: dict[str, str] = {}
+        attached = [v for v in local if v.ref == "attached"]
+        self.log.info(f"starting VM {guest.vmid} on remote node '{self.target}'")
+        for volume in attached:
+            new_volid = f"{self.storagemap.map(volume.storage)}:{volume.volid.split(':', 1)[1]}"
+            self.log.info(f"volume '{volume.volid}' is '{new_volid}' on the target")
+            moved[volume.volid] = new_volid
+        self.log.info("start remote tunnel")
+        self.log.info("ssh tunnel ver 1")
+        if attached:
+            await self.mirror_disks(context, attached)
+        uri = f"unix:/run/qemu-server/{guest.vmid}.migrate"
+        for line in (
+            f"starting online/live migration on {uri}",
+            "set migration capabilities",
+            "migration downtime limit: 100 ms",
+            f"migration cachesize: {render_bytes(guest.memory_bytes() // 8, 1)}",
+            "set migration parameters",
+            f"start migrate command to {uri}",
+        ):
+            self.log.info(line)
+        await ram_migration(_Stamped(self.log), guest.memory_bytes(), share=0.3)
+        if attached:
+            context.log("all 'mirror' jobs are ready")
+            for volume in attached:
+                context.log(f"mirror-{volume.key}: Completing block job...")
+                context.log(f"mirror-{volume.key}: Completed successfully.")
+                context.log(f"mirror-{volume.key}: mirror-job finished")
+            self.log.info("stopping NBD storage migration server on target.")
+        return moved
+
+    def aborted(self, problem: Exception, *, in_phase1: bool) -> TaskFailed:
+        """AbstractMigrate's error path: phase 1 errors are logged and cleaned up first."""
+        if in_phase1 or isinstance(problem, _Phase1):
+            self.log.err(str(problem))
+            self.log.info("aborting phase 1 - cleanup resources")
+        self.log.err(f"migration aborted (duration {self.log.duration()}): {problem}")
+        return TaskFailed("migration aborted")
+
+    def arrived(self, moved: dict[str, str]) -> None:
+        """The guest now lives on the target: its config, its copied volumes, its HA state."""
+        state, guest = self.state, self.guest
+        for old, new in moved.items():
+            found = state.find_volume(old)
+            if found is None:
+                continue
+            node, volume = found
+            del state.volume_bucket(node or guest.node, volume.storage)[old]
+            state.add_volume(
+                self.target, Volume(new, volume.content, volume.size, volume.format, volume.vmid, volume.ctime)
+            )
+        for config in (guest.config, guest.pending, *(s.config for s in guest.snapshots.values())):
+            for key, value in list(config.items()):
+                head, sep, rest = value.partition(",")
+                if head in moved:
+                    config[key] = moved[head] + sep + rest
+        guest.node = self.target
+        resource = state.ha_resource(guest)
+        if resource is not None:
+            resource.crm_state = "started" if guest.status == "running" else "stopped"
+        state.count(guest.vmid, "migrated")
 
 
 class _Phase1(_Abort):
     """An error in phase 1: logged, cleaned up ("aborting phase 1 - cleanup resources"), then aborted."""
 
 
-def _move(state: ClusterState, guest: Guest, target: str, moved: dict[str, str]) -> None:
-    """The guest now lives on the target: its config and its copied volumes."""
-    for old, new in moved.items():
-        found = state.find_volume(old)
-        if found is None:
-            continue
-        node, volume = found
-        del state.volume_bucket(node or guest.node, volume.storage)[old]
-        copy = Volume(new, volume.content, volume.size, volume.format, volume.vmid, volume.ctime)
-        state.add_volume(target, copy)
-    for config in (guest.config, guest.pending, *(s.config for s in guest.snapshots.values())):
-        for key, value in list(config.items()):
-            head, sep, rest = value.partition(",")
-            if head in moved:
-                config[key] = moved[head] + sep + rest
-    guest.node = target
+def _prepare_qemu(migration: _Migration, params: dict[str, Any], *, online: bool) -> None:
+    """QemuMigrate::prepare: the checks before phase 1."""
+    guest = migration.guest
+    running = guest.status == "running"
+    if running and not online:
+        raise _Abort("can't migrate running VM without --online")
+    if running and not params.get("with-conntrack-state"):
+        migration.log.info("conntrack state migration not supported or disabled, active connections might get dropped")
+    blockers = local_resources(guest)
+    if blockers and (running or not params.get("force")):
+        raise _Abort(f"can't migrate VM which uses local devices: {', '.join(blockers)}")
+    migration.check_target()
 
 
 def _qemu_work(call: Call, guest: Guest, target: str, storagemap: StorageMap, *, by_ha: bool = False) -> Any:
-    state = call.core.state
     params = call.params if not by_ha else {}
-    with_local = bool(params.get("with-local-disks"))
 
     async def work(context: TaskContext) -> Effect | None:
-        log = _Log(context)
+        migration = _Migration(call.core.state, guest, target, storagemap, _Log(context))
         if by_ha:
             context.log("task started by HA resource agent")
         running = guest.status == "running"
-        online = bool(params.get("online")) or (by_ha and running)  # the HA agent migrates a running VM online
         phase1 = False
         try:
-            if running and not online:
-                raise _Abort("can't migrate running VM without --online")
-            if running and not params.get("with-conntrack-state"):
-                log.info("conntrack state migration not supported or disabled, active connections might get dropped")
-            blockers = local_resources(guest)
-            if blockers and (running or not params.get("force")):
-                raise _Abort(f"can't migrate VM which uses local devices: {', '.join(blockers)}")
-            if not state.nodes[target].online:
-                raise _Abort("Can't connect to destination address using public key")
+            # the HA agent migrates a running VM online
+            _prepare_qemu(migration, params, online=bool(params.get("online")) or (by_ha and running))
             phase1 = True
-            log.info(f"starting migration of VM {guest.vmid} to node '{target}' ({state.nodes[target].ip})")
+            migration.log.info(f"starting migration of VM {guest.vmid} to node '{target}' ({migration.ip})")
             guest.config["lock"] = "migrate"
-            local = _scan_qemu(log, state, guest, storagemap, target, with_local)
+            local = migration.scan_qemu(with_local=bool(params.get("with-local-disks")))
             offline = [v for v in local if not (running and v.ref == "attached")]
-            moved = await _copy_offline(log, context, state, offline, storagemap, target, share=0.3 if running else 0.8)
+            moved = await migration.copy_offline(offline, share=0.3 if running else 0.8)
             phase1 = False
             if running:
-                moved |= await _qemu_phase2(log, context, state, guest, target, storagemap, local)
+                moved |= await migration.phase2(context, local)
             await context.pause(0.05)
-            log.info(f"migration finished successfully (duration {log.duration()})")
+            migration.log.info(f"migration finished successfully (duration {migration.log.duration()})")
         except _Abort as problem:
-            if isinstance(problem, _Phase1) or phase1:
-                log.err(str(problem))
-                log.info("aborting phase 1 - cleanup resources")
-            log.err(f"migration aborted (duration {log.duration()}): {problem}")
-            raise TaskFailed("migration aborted") from None
+            raise migration.aborted(problem, in_phase1=phase1) from None
         except _Problems:
-            log.err(f"migration finished with problems (duration {log.duration()})")
+            migration.log.err(f"migration finished with problems (duration {migration.log.duration()})")
             raise TaskFailed("migration problems") from None
         finally:
             if guest.config.get("lock") == "migrate":
                 del guest.config["lock"]
-
-        def effect() -> None:
-            _move(state, guest, target, moved)
-            resource = state.ha_resource(guest)
-            if resource is not None:
-                resource.crm_state = "started" if guest.status == "running" else "stopped"
-            state.count(guest.vmid, "migrated")
-
-        return effect
+        return lambda: migration.arrived(moved)
 
     return work
-
-
-async def _qemu_phase2(
-    log: _Log,
-    context: TaskContext,
-    state: ClusterState,
-    guest: Guest,
-    target: str,
-    storagemap: StorageMap,
-    local: list[_Volume],
-) -> dict[str, str]:
-    """Online migration: start the VM on the target, mirror its local disks over NBD, then its RAM."""
-    moved: dict[str, str] = {}
-    attached = [v for v in local if v.ref == "attached"]
-    log.info(f"starting VM {guest.vmid} on remote node '{target}'")
-    for volume in attached:
-        new_volid = f"{storagemap.map(volume.storage)}:{volume.volid.split(':', 1)[1]}"
-        log.info(f"volume '{volume.volid}' is '{new_volid}' on the target")
-        moved[volume.volid] = new_volid
-    log.info("start remote tunnel")
-    log.info("ssh tunnel ver 1")
-    if attached:
-        log.info("starting storage migration")
-        for volume in attached:
-            assert volume.key is not None  # noqa: S101 - an attached volume has its drive
-            log.info(
-                f"{volume.key}: start migration to nbd:unix:/run/qemu-server/{guest.vmid}_nbd.migrate:exportname=drive-{volume.key}"
-            )
-            target_storage = storagemap.map(volume.storage)
-            room = state.storage_free(target, target_storage)
-            try:
-                await mirror(context, volume.key, volume.size, share=0.4 / len(attached), room=room)
-            except Stopped:
-                log.err(
-                    f"online migrate failure - block job (mirror) error: mirror-{volume.key}: No space left on device (io-status: nospace)"
-                )
-                log.info("aborting phase 2 - cleanup resources")
-                log.info("migrate_cancel")
-                raise _Problems from None
-        log.info("switching mirror jobs to actively synced mode")
-        for volume in attached:
-            context.log(f"mirror-{volume.key}: switching to actively synced mode")
-            context.log(f"mirror-{volume.key}: successfully switched to actively synced mode")
-    uri = f"unix:/run/qemu-server/{guest.vmid}.migrate"
-    log.info(f"starting online/live migration on {uri}")
-    log.info("set migration capabilities")
-    log.info("migration downtime limit: 100 ms")
-    log.info(f"migration cachesize: {render_bytes(guest.memory_bytes() // 8, 1)}")
-    log.info("set migration parameters")
-    log.info(f"start migrate command to {uri}")
-    await ram_migration(_Stamped(log), guest.memory_bytes(), share=0.3)
-    if attached:
-        context.log("all 'mirror' jobs are ready")
-        for volume in attached:
-            context.log(f"mirror-{volume.key}: Completing block job...")
-            context.log(f"mirror-{volume.key}: Completed successfully.")
-            context.log(f"mirror-{volume.key}: mirror-job finished")
-        log.info("stopping NBD storage migration server on target.")
-    return moved
 
 
 class _Stamped(TaskContext):
@@ -560,37 +604,40 @@ class _Stamped(TaskContext):
 # -- containers ---------------------------------------------------------------------------
 
 
+def _prepare_lxc(migration: _Migration, *, online: bool) -> None:
+    """LXC::Migrate::prepare: the checks before the container is shut down."""
+    guest = migration.guest
+    if guest.lock:
+        raise _Abort(f"CT is locked ({guest.lock})")
+    if guest.status == "running" and online:
+        raise _Abort("lxc live migration is currently not implemented")
+    migration.check_target()
+
+
 def _lxc_work(call: Call, guest: Guest, target: str, storagemap: StorageMap, *, by_ha: bool = False) -> Any:
-    state = call.core.state
     params = call.params if not by_ha else {}
     restart = bool(params.get("restart")) or by_ha
-    online = bool(params.get("online"))
 
     async def work(context: TaskContext) -> Effect | None:
-        log = _Log(context)
+        migration = _Migration(call.core.state, guest, target, storagemap, _Log(context))
+        log = migration.log
         if by_ha:
             context.log("task started by HA resource agent")
-        was_running = guest.status == "running"
+        restarts = restart and guest.status == "running"
         phase1 = False
         try:
-            if guest.lock:
-                raise _Abort(f"CT is locked ({guest.lock})")
-            if was_running and online:
-                raise _Abort("lxc live migration is currently not implemented")
-            if not state.nodes[target].online:
-                raise _Abort("Can't connect to destination address using public key")
-            if restart and was_running:
+            _prepare_lxc(migration, online=bool(params.get("online")))
+            if restarts:
                 log.info(f"shutdown CT {guest.vmid}")
                 await context.pause(0.1)
                 guest.status, guest.started_at = "stopped", None
             phase1 = True
-            log.info(f"starting migration of CT {guest.vmid} to node '{target}' ({state.nodes[target].ip})")
+            log.info(f"starting migration of CT {guest.vmid} to node '{target}' ({migration.ip})")
             guest.config["lock"] = "migrate"
-            local = _scan_lxc(log, state, guest, storagemap, target)
-            moved = await _copy_offline(log, context, state, local, storagemap, target, share=0.7)
+            moved = await migration.copy_offline(migration.scan_lxc(), share=0.7)
             phase1 = False
             log.info("start final cleanup")
-            if restart and was_running:
+            if restarts:
                 log.info("start container on target node")
             await context.pause(0.05)
             log.info(f"migration finished successfully (duration {log.duration()})")
@@ -599,7 +646,7 @@ def _lxc_work(call: Call, guest: Guest, target: str, storagemap: StorageMap, *, 
                 log.err(str(problem))
                 log.info("aborting phase 1 - cleanup resources")
                 log.info("start final cleanup")
-                if restart and was_running:
+                if restarts:
                     log.info("start container on source node")
                     guest.status, guest.started_at = "running", time.time()
             log.err(f"migration aborted (duration {log.duration()}): {problem}")
@@ -609,45 +656,10 @@ def _lxc_work(call: Call, guest: Guest, target: str, storagemap: StorageMap, *, 
                 del guest.config["lock"]
 
         def effect() -> None:
-            _move(state, guest, target, moved)
-            if restart and was_running:
+            if restarts:
                 guest.status, guest.started_at = "running", time.time()
-            resource = state.ha_resource(guest)
-            if resource is not None:
-                resource.crm_state = "started" if guest.status == "running" else "stopped"
-            state.count(guest.vmid, "migrated")
+            migration.arrived(moved)
 
         return effect
 
     return work
-
-
-def _scan_lxc(log: _Log, state: ClusterState, guest: Guest, storagemap: StorageMap, target: str) -> list[_Volume]:
-    """pve-container's phase 1 volume checks."""
-    volumes = _guest_volumes(state, guest)
-    errors: dict[str, str] = {}
-    local = []
-    for volume in volumes:
-        storage = state.storages.get(volume.storage)
-        if storage is None:
-            continue
-        if storage.shared:
-            if volume.key is not None:
-                log.info(f"volume '{volume.volid}' is on shared storage '{volume.storage}'")
-            continue
-        mapped = state.storages.get(storagemap.map(volume.storage))
-        if mapped is None or not mapped.available_on(target):
-            errors[volume.volid] = f"storage '{storagemap.map(volume.storage)}' is not available on node '{target}'"
-        elif volume.snapshots and storage.type not in ("zfspool", "btrfs"):
-            errors[volume.volid] = "non-migratable snapshot exists"
-        elif storage.type not in _MIGRATABLE:
-            errors[volume.volid] = f"storage type '{storage.type}' not supported"
-        local.append(volume)
-    for volume in sorted(local, key=lambda v: v.volid):
-        where = "(in current VM config)" if volume.key is not None else "(referenced by snapshot(s))"
-        log.info(f"found local volume '{volume.volid}' {where}")
-    for volid, message in sorted(errors.items()):
-        log.info(f"can't migrate local volume '{volid}': {message}")
-    if errors:
-        raise _Phase1("can't migrate CT - check log")
-    return local

@@ -105,22 +105,7 @@ def _update(call: Call, poolid: str) -> None:
     if params.get("comment") is not None:
         pool.comment = str(params["comment"])
     for text in _split(params.get("vms")):
-        vmid = int(text)
-        if params.get("delete"):
-            if vmid not in pool.vms:
-                raise ApiError(500, f"update pools failed: VM {vmid} is not a pool member")
-            pool.vms.discard(vmid)
-            continue
-        if vmid in pool.vms:
-            raise ApiError(500, f"update pools failed: VM {vmid} is already a pool member")
-        other = state.pool_of(vmid)
-        if other is not None:
-            if not params.get("allow-move"):
-                raise ApiError(
-                    500, f"update pools failed: VM {vmid} belongs already to pool '{other}' and 'allow-move' is not set"
-                )
-            state.pools[other].vms.discard(vmid)
-        pool.vms.add(vmid)
+        _update_vm(state, pool, int(text), delete=bool(params.get("delete")), move=bool(params.get("allow-move")))
     for storage_id in _split(params.get("storage")):
         if params.get("delete"):
             if storage_id not in pool.storage:
@@ -130,6 +115,24 @@ def _update(call: Call, poolid: str) -> None:
             raise ApiError(500, f"update pools failed: Storage '{storage_id}' is already a pool member")
         else:
             pool.storage.add(storage_id)
+
+
+def _update_vm(state: ClusterState, pool: Pool, vmid: int, *, delete: bool, move: bool) -> None:
+    if delete:
+        if vmid not in pool.vms:
+            raise ApiError(500, f"update pools failed: VM {vmid} is not a pool member")
+        pool.vms.discard(vmid)
+        return
+    if vmid in pool.vms:
+        raise ApiError(500, f"update pools failed: VM {vmid} is already a pool member")
+    other = state.pool_of(vmid)
+    if other is not None:
+        if not move:
+            raise ApiError(
+                500, f"update pools failed: VM {vmid} belongs already to pool '{other}' and 'allow-move' is not set"
+            )
+        state.pools[other].vms.discard(vmid)
+    pool.vms.add(vmid)
 
 
 @route("PUT", "/pools")

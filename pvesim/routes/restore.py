@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from pvesim.call import Call
-from pvesim.disks import allocate, disks_of, format_size, volume_path
+from pvesim.disks import allocate, disk_size, disks_of, format_size, volume_path
 from pvesim.errors import ApiError, param_error
 from pvesim.progress import Stopped, vma_extract
 from pvesim.routes.backup import lookup
@@ -55,42 +55,29 @@ async def restore(call: Call, kind: GuestKind) -> str:
     state = call.core.state
     params = call.params
     vmid = call.vmid
-    force = bool(params.get("force"))
     archive_id = str(params["archive"] if kind == "qemu" else params["ostemplate"])
     existing = state.guests.get(vmid)
     emsg = _emsg(kind, vmid)
     check_pool_exists(call, params.get("pool"))
-    if kind == "qemu":
-        for key in sorted(params):
-            if _QEMU_DRIVE.match(key):
-                raise param_error({key: "option conflicts with option 'archive'"})
     if archive_id == "-":
         raise ApiError(500, "pipe requires cli environment")
-    if kind == "lxc":
-        if existing is None or not force:
-            _check_unused(state, vmid, emsg if kind == "qemu" else "")
-        elif existing.status == "running":
-            raise ApiError(500, "can't overwrite running container")
-        else:
-            check_protection(existing, f"unable to restore CT {vmid}")
-        if "rootfs" not in params:
-            storage_enabled(call, str(params.get("storage") or "local"), content="rootdir")
-    archive = lookup(state, call.node, archive_id) if kind == "qemu" else None
-    if kind == "qemu" and (existing is not None and not force):
-        _check_unused(state, vmid, emsg)
+    archive = None
+    if kind == "qemu":
+        archive = _check_qemu(call, existing, archive_id)
+    else:
+        _check_lxc(call, existing)
     if existing is not None and existing.lock:
-        label = "VM" if kind == "qemu" else "CT"
-        raise ApiError(500, f"{emsg} {label} is locked ({existing.lock})")
+        raise ApiError(500, f"{emsg} {'VM' if kind == 'qemu' else 'CT'} is locked ({existing.lock})")
     if existing is not None:
         existing.config["lock"] = "create"
         target = existing
     else:
         target = Guest(vmid, kind, call.node, "stopped", {"lock": "create"})
         state.guests[vmid] = target
-    work = (
-        _qemu_work(call, target, archive) if kind == "qemu" else _lxc_work(call, target, archive_id, existing is None)
-    )
-    task_type = f"{task_prefix(kind)}restore"
+    if kind == "qemu":
+        work = _qemu_work(call, target, archive)
+    else:
+        work = _lxc_work(call, target, archive_id, existing is None)
 
     def undo() -> None:
         if target.config.get("lock") == "create":
@@ -99,7 +86,33 @@ async def restore(call: Call, kind: GuestKind) -> str:
             state.remove_guest_volumes(target)
             state.guests.pop(vmid, None)
 
-    return call.start_task(task_type, work, guest=None, task_id=str(vmid), vmid=vmid, on_failure=undo)
+    return call.start_task(
+        f"{task_prefix(kind)}restore", work, guest=None, task_id=str(vmid), vmid=vmid, on_failure=undo
+    )
+
+
+def _check_qemu(call: Call, existing: Guest | None, archive_id: str) -> Volume:
+    """qemu-server's checks: no disk options with `archive`, an archive that exists, a free VMID or force."""
+    for key in sorted(call.params):
+        if _QEMU_DRIVE.match(key):
+            raise param_error({key: "option conflicts with option 'archive'"})
+    archive = lookup(call.core.state, call.node, archive_id)
+    if existing is not None and not call.params.get("force"):
+        _check_unused(call.core.state, call.vmid, _emsg("qemu", call.vmid))
+    return archive
+
+
+def _check_lxc(call: Call, existing: Guest | None) -> None:
+    """pve-container's checks: a free VMID or force over a stopped unprotected CT, a rootdir storage."""
+    params = call.params
+    if existing is None or not params.get("force"):
+        _check_unused(call.core.state, call.vmid, "")
+    elif existing.status == "running":
+        raise ApiError(500, "can't overwrite running container")
+    else:
+        check_protection(existing, f"unable to restore CT {call.vmid}")
+    if "rootfs" not in params:
+        storage_enabled(call, str(params.get("storage") or "local"), content="rootdir")
 
 
 def _check_unused(state: ClusterState, vmid: int, emsg: str) -> None:
@@ -120,7 +133,7 @@ def _merged(call: Call, backup: dict[str, str], kind: GuestKind) -> dict[str, st
 def _qemu_work(call: Call, target: Guest, archive: Volume | None) -> Any:
     state = call.core.state
     params = call.params
-    assert archive is not None  # noqa: S101 - a qemu restore always names its archive
+    assert archive is not None  # a qemu restore always names its archive
     emsg = _emsg("qemu", target.vmid)
 
     async def work(context: TaskContext) -> Effect | None:
@@ -137,7 +150,9 @@ def _qemu_work(call: Call, target: Guest, archive: Volume | None) -> Any:
             backup = archive.backup_config or {}
             created: list[Volume] = []
             try:
-                drives = await _restore_qemu_disks(call, context, target, archive, backup, created)
+                drives = await _restore_qemu_disks(
+                    call, context, target, archive=archive, backup=backup, created=created
+                )
             except TaskFailed:
                 for volume in created:
                     state.volume_bucket(call.node, volume.storage).pop(volume.volid, None)
@@ -174,7 +189,7 @@ def _qemu_work(call: Call, target: Guest, archive: Volume | None) -> Any:
 
 
 async def _restore_qemu_disks(
-    call: Call, context: TaskContext, target: Guest, archive: Volume, backup: dict[str, str], created: list[Volume]
+    call: Call, context: TaskContext, target: Guest, *, archive: Volume, backup: dict[str, str], created: list[Volume]
 ) -> dict[str, str]:
     """vma extract (or pbs-restore): new volumes for the archive's disks; their config values."""
     state = call.core.state
@@ -271,15 +286,10 @@ def _lxc_work(call: Call, target: Guest, archive_id: str, new: bool) -> Any:
             except ApiError as missing:
                 raise TaskFailed(f"{emsg} {missing.message.strip()}") from None
             backup = archive.backup_config or {}
-            rootfs = backup.get("rootfs", "local-lvm:vm-0-disk-0,size=8G")
-            size = (
-                int(re.search(r"size=(\d+)G", rootfs).group(1)) * 1024**3
-                if re.search(r"size=(\d+)G", rootfs)
-                else 8 * 1024**3
+            size = disk_size(backup.get("rootfs", "")) or 8 * 1024**3
+            storage_id = (
+                str(params["rootfs"]).split(":", 1)[0] if "rootfs" in params else str(params.get("storage") or "local")
             )
-            storage_id = str(params.get("storage") or "local")
-            if "rootfs" in params:
-                storage_id = str(params["rootfs"]).split(":", 1)[0]
             old = sorted(target.referenced_volumes()) if not new else []
             room = state.storage_free(call.node, storage_id)
             try:

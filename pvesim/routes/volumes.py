@@ -15,7 +15,7 @@ from pvesim.disks import Disk, allocate, disks_of, format_size, lvm_rename, pars
 from pvesim.errors import ApiError, param_error
 from pvesim.hotplug import add_unused
 from pvesim.routes.checks import storage_enabled
-from pvesim.routes.clone import copy_disk, lxc_copy_log
+from pvesim.routes.clone import copy_disk, lxc_copy_log, rsync_fails
 from pvesim.routes.guests import check_lock
 from pvesim.state import ClusterState, Guest, Storage, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
@@ -194,6 +194,80 @@ def _base(state: ClusterState, context: TaskContext, volume: Volume) -> Volume:
     return Volume(f"{volume.storage}:{base}", volume.content, volume.size, volume.format, volume.vmid)
 
 
+def _as_base(state: ClusterState, context: TaskContext, guest: Guest, volume: Volume) -> Volume:
+    """A template's moved disk becomes a base volume again."""
+    if not guest.template:
+        return volume
+    based = _base(state, context, volume)
+    state.volume_bucket(guest.node, volume.storage).pop(volume.volid, None)
+    state.add_volume(guest.node, based)
+    return based
+
+
+def _replace(state: ClusterState, guest: Guest, disk: Disk, volume: Volume, *, delete: bool) -> str | None:
+    """The move's effect: the config names the new volume; the old one goes or stays as unusedN (its key)."""
+    options = [o for o in disk.options.split(",") if o and not o.startswith("size=")]
+    guest.config[disk.key] = ",".join([volume.volid, *options, f"size={format_size(disk.size)}"])
+    state.count(guest.vmid, "disk_moved")
+    if delete:
+        state.volume_bucket(guest.node, disk.storage).pop(disk.volid, None)
+        return None
+    return add_unused(guest, disk.volid)
+
+
+async def _copy_vm_disk(
+    call: Call, context: TaskContext, guest: Guest, disk: Disk, *, storage_id: str, delete: bool
+) -> Volume:
+    """move_updatefn: clone_disk onto the new storage (drive-mirror when running), then drop the source."""
+    state = call.core.state
+    context.log(f"copying volume '{disk.volid}' from current storage '{disk.storage}' to target storage '{storage_id}'")
+    if _in_snapshots(guest, disk.volid):
+        context.log("moving disk with snapshots, snapshots will not be moved!")
+    created: list[Volume] = []
+    running = guest.status == "running"
+    context.log(f"create full clone of drive {disk.key} ({disk.volid})")
+    try:
+        volume = await copy_disk(
+            call, context, disk, vmid=guest.vmid, storage_id=storage_id, running=running, share=0.8, created=created
+        )
+    except TaskFailed as failure:
+        for made in created:
+            state.volume_bucket(guest.node, made.storage).pop(made.volid, None)
+        raise TaskFailed(f"storage migration failed: {failure}") from None
+    if running:
+        context.log(f"mirror-{disk.key}: Completing block job...")
+        context.log(f"mirror-{disk.key}: Completed successfully.")
+        context.log(f"mirror-{disk.key}: mirror-job finished")
+    volume = _as_base(state, context, guest, volume)
+    if delete:
+        context.log(f"removing source volume '{disk.volid}' after successful copy")
+        if state.storages[disk.storage].type in ("lvmthin", "lvm"):
+            context.log(f'  Logical volume "{disk.name}" successfully removed.')
+    await context.pause(0.1)
+    return volume
+
+
+async def _copy_ct_volume(
+    call: Call, context: TaskContext, guest: Guest, disk: Disk, *, storage_id: str, delete: bool
+) -> Volume:
+    """PVE::LXC::copy_volume: a new volume, mkfs, rsync; then the source goes with delete=1."""
+    state = call.core.state
+    room = state.storage_free(guest.node, storage_id)
+    volume = allocate(
+        state, context, node=guest.node, storage_id=storage_id, vmid=guest.vmid, size=disk.size, content="rootdir"
+    )
+    state.add_volume(guest.node, volume)
+    await context.pause(0.8)
+    if room < _LXC_USED:
+        state.volume_bucket(guest.node, storage_id).pop(volume.volid, None)
+        rsync_fails(context, guest.vmid)
+    lxc_copy_log(context, volume, _LXC_USED)
+    volume = _as_base(state, context, guest, volume)
+    if delete and state.storages[disk.storage].type in ("lvmthin", "lvm"):
+        context.log(f'  Logical volume "{disk.name}" successfully removed.')
+    return volume
+
+
 @route("POST", "/nodes/{node}/qemu/{vmid}/move_disk")
 async def qemu_move_disk(call: Call) -> Any:
     state = call.core.state
@@ -226,49 +300,15 @@ async def qemu_move_disk(call: Call) -> Any:
 
     async def work(context: TaskContext) -> Effect | None:
         try:
-            disk, storage = load_and_check()
+            disk, _storage = load_and_check()
         except ApiError as failure:
             raise TaskFailed(failure.message.strip()) from None
-        context.log(
-            f"copying volume '{disk.volid}' from current storage '{disk.storage}' to target storage '{storage_id}'"
-        )
-        if _in_snapshots(guest, disk.volid):
-            context.log("moving disk with snapshots, snapshots will not be moved!")
-        created: list[Volume] = []
-        running = guest.status == "running"
-        context.log(f"create full clone of drive {disk.key} ({disk.volid})")
-        try:
-            volume = await copy_disk(
-                call, context, disk, vmid=guest.vmid, storage_id=storage_id, running=running, share=0.8, created=created
-            )
-        except TaskFailed as failure:
-            for made in created:
-                state.volume_bucket(guest.node, made.storage).pop(made.volid, None)
-            raise TaskFailed(f"storage migration failed: {failure}") from None
-        if running:
-            context.log(f"mirror-{disk.key}: Completing block job...")
-            context.log(f"mirror-{disk.key}: Completed successfully.")
-            context.log(f"mirror-{disk.key}: mirror-job finished")
-        if guest.template:
-            based = _base(state, context, volume)
-            state.volume_bucket(guest.node, volume.storage).pop(volume.volid, None)
-            state.add_volume(guest.node, based)
-            volume = based
-        if delete:
-            context.log(f"removing source volume '{disk.volid}' after successful copy")
-            if state.storages[disk.storage].type in ("lvmthin", "lvm"):
-                context.log(f'  Logical volume "{disk.name}" successfully removed.')
-        await context.pause(0.1)
+        volume = await _copy_vm_disk(call, context, guest, disk, storage_id=storage_id, delete=delete)
 
         def effect() -> None:
-            options = [o for o in disk.options.split(",") if o and not o.startswith("size=")]
-            guest.config[disk.key] = ",".join([volume.volid, *options, f"size={format_size(disk.size)}"])
-            if delete:
-                state.volume_bucket(guest.node, disk.storage).pop(disk.volid, None)
-            else:
-                unused = add_unused(guest, disk.volid)
+            unused = _replace(state, guest, disk, volume, delete=delete)
+            if unused is not None:
                 context.log(f"adding source volume '{disk.volid}' as '{unused}' to config")
-            state.count(guest.vmid, "disk_moved")
 
         return effect
 
@@ -302,47 +342,13 @@ async def lxc_move_volume(call: Call) -> Any:
 
     async def work(context: TaskContext) -> Effect | None:
         try:
-            room = state.storage_free(guest.node, storage_id)
-            volume = allocate(
-                state,
-                context,
-                node=guest.node,
-                storage_id=storage_id,
-                vmid=guest.vmid,
-                size=disk.size,
-                content="rootdir",
-            )
-            state.add_volume(guest.node, volume)
-            await context.pause(0.8)
-            if room < _LXC_USED:
-                state.volume_bucket(guest.node, storage_id).pop(volume.volid, None)
-                context.log(
-                    f'rsync: [receiver] write failed on "/var/lib/lxc/{guest.vmid}/.copy-volume-1/usr/bin/perl": No space left on device (28)'
-                )
-                raise TaskFailed(
-                    f"command 'rsync --stats -X -A --numeric-ids -aH --whole-file --sparse --one-file-system --bwlimit=0 "
-                    f"/var/lib/lxc/{guest.vmid}/.copy-volume-2/ /var/lib/lxc/{guest.vmid}/.copy-volume-1' failed: exit code 11"
-                ) from None
-            lxc_copy_log(context, volume, _LXC_USED)
-            if guest.template:
-                based = _base(state, context, volume)
-                state.volume_bucket(guest.node, volume.storage).pop(volume.volid, None)
-                state.add_volume(guest.node, based)
-                volume = based
-            if delete and state.storages[disk.storage].type in ("lvmthin", "lvm"):
-                context.log(f'  Logical volume "{disk.name}" successfully removed.')
+            volume = await _copy_ct_volume(call, context, guest, disk, storage_id=storage_id, delete=delete)
         finally:
             if guest.config.get("lock") == "disk":
                 del guest.config["lock"]
 
         def effect() -> None:
-            options = [o for o in disk.options.split(",") if o and not o.startswith("size=")]
-            guest.config[disk.key] = ",".join([volume.volid, *options, f"size={format_size(disk.size)}"])
-            if delete:
-                state.volume_bucket(guest.node, disk.storage).pop(disk.volid, None)
-            else:
-                add_unused(guest, disk.volid)
-            state.count(guest.vmid, "disk_moved")
+            _replace(state, guest, disk, volume, delete=delete)
 
         return effect
 
