@@ -151,14 +151,17 @@ def _base_state(node_names: list[str]) -> ClusterState:
 def default_state() -> ClusterState:
     """Two nodes with VMs and containers in varied states, a template, snapshots and cloud-init."""
     state = _base_state(["pve1", "pve2"])
-    _add_guest(state, Guest(100, "qemu", "pve1", "running", _qemu_config(100, "web01", cloudinit=True)))
-    _add_guest(state, Guest(101, "qemu", "pve1", "stopped", _qemu_config(101, "db01", disk_gb=64)))
-    _add_guest(state, Guest(102, "qemu", "pve2", "running", _qemu_config(102, "app01")))
+    web = _qemu_config(100, "web01", cloudinit=True) | {"tags": "prod;web"}
+    _add_guest(state, Guest(100, "qemu", "pve1", "running", web))
+    _add_guest(
+        state, Guest(101, "qemu", "pve1", "stopped", _qemu_config(101, "db01", disk_gb=64) | {"tags": "db;prod"})
+    )
+    _add_guest(state, Guest(102, "qemu", "pve2", "running", _qemu_config(102, "app01") | {"tags": "prod"}))
     template = _qemu_config(9000, "ubuntu-2404-cloud", disk_gb=4, cloudinit=True) | {"template": "1"}
     template["scsi0"] = "local-lvm:base-9000-disk-0,size=4G"
     _add_guest(state, Guest(9000, "qemu", "pve1", "stopped", template))
     state.add_volume("pve1", Volume("local-lvm:base-9000-disk-0", "images", 4 * GiB, "raw", vmid=9000))
-    _add_guest(state, Guest(200, "lxc", "pve1", "running", _lxc_config(200, "dns01")))
+    _add_guest(state, Guest(200, "lxc", "pve1", "running", _lxc_config(200, "dns01") | {"tags": "infra"}))
     _add_guest(state, Guest(201, "lxc", "pve1", "stopped", _lxc_config(201, "build01", "ubuntu")))
     _add_guest(state, Guest(202, "lxc", "pve2", "running", _lxc_config(202, "cache01", "alpine")))
     now = int(time.time())

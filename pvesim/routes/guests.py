@@ -261,7 +261,7 @@ def _apply_config(call: Call, guest: Guest, log: list[str] | None = None) -> Non
     state = call.core.state
     if log is not None:
         shown = {k: ("<hidden>" if k == "cipassword" else v) for k, v in sorted(call.params.items())}
-        shown = {k: v for k, v in shown.items() if k not in ("node", "vmid", "digest", "skiplock")}
+        shown = {k: v for k, v in shown.items() if k not in ("node", "vmid", "digest", "background_delay")}
         log.append(f"update VM {guest.vmid}: " + " ".join(f"-{k} {v}" for k, v in shown.items()))
     for key, value in list(change.sets.items()):
         new_value, volume = allocate_disk(state, guest, key, value)
@@ -382,6 +382,44 @@ def start_after(call: Call, guest: Guest, context: TaskContext) -> Effect:
     return fork_start
 
 
+def _ha_power(call: Call, guest: Guest, action: str) -> str:
+    """An HA guest is started and stopped through the HA stack: a hastart/hastop task asks for it
+    (`ha-manager set --state started`, `crm-command stop`), then the HA agent runs the real task."""
+    state = call.core.state
+    resource = state.ha_resource(guest)
+    assert resource is not None
+    wanted = "started" if action == "start" else "stopped"
+
+    async def work(context: TaskContext) -> Effect | None:
+        context.log(f"Requesting HA {'start' if action == 'start' else 'stop'} for {guest.label}")
+        await context.pause(0.3)
+
+        def effect() -> None:
+            resource.state = wanted
+            if (guest.status == "running") == (wanted == "started"):
+                resource.crm_state = wanted  # the HA stack finds the guest as asked: nothing to run
+                return
+            inner = _power_work(state, guest, action)
+
+            async def by_agent(context: TaskContext) -> Effect | None:
+                context.log("task started by HA resource agent")
+                done = await inner(context)
+
+                def settle() -> None:
+                    if done is not None:
+                        done()
+                    resource.crm_state = wanted
+
+                return settle
+
+            call.start_task(f"{task_prefix(guest.kind)}{action}", by_agent, guest=guest, user="root@pam")
+
+        return effect
+
+    prefix = "start" if action == "start" else "stop"
+    return call.start_task(f"ha{prefix}", work, guest=None, task_id=str(guest.vmid), vmid=guest.vmid)
+
+
 def _register_power(kind: GuestKind) -> None:
     for action in ("start", "stop", "shutdown", "reboot", "suspend", "resume"):
 
@@ -389,6 +427,9 @@ def _register_power(kind: GuestKind) -> None:
             guest = call.guest(kind)
             check_lock(guest, bool(call.params.get("skiplock")))
             _running_guard(guest, action)
+            resource = call.core.state.ha_resource(guest)
+            if resource is not None and resource.state != "ignored" and action in ("start", "stop", "shutdown"):
+                return _ha_power(call, guest, action)
             work = _power_work(call.core.state, guest, action)
             return call.start_task(f"{task_prefix(kind)}{action}", work, guest=guest)
 

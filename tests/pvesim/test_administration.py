@@ -319,3 +319,20 @@ def test_a_full_storage_has_no_room_left(tmp_path: Path) -> None:
     state = load_scenario(file)
     assert state.storage_free("pve1", "local-lvm") == 0
     assert state.storage_used("pve1", "local-lvm") == 100_000_000_000
+
+
+async def test_an_ha_guest_is_started_and_stopped_by_the_ha_stack(
+    lab: Simulator, lab_client: httpx.AsyncClient
+) -> None:
+    upid = (await lab_client.post("/nodes/pve1/qemu/100/status/shutdown")).json()["data"]
+    assert upid.split(":")[5] == "hastop"
+    assert (await finished(lab, lab_client, upid))["exitstatus"] == "OK"
+    requested = next(r for r in (await lab_client.get("/cluster/ha/resources")).json()["data"] if r["sid"] == "vm:100")
+    assert requested["state"] == "stopped"
+    agent = next(t for t in lab.state.tasks.values() if t.type == "qmshutdown")
+    assert (agent.user, agent.vmid) == ("root@pam", 100)
+    await finished(lab, lab_client, agent.upid)
+    assert lab.state.guests[100].status == "stopped"
+    assert lab.state.counts[100]["shutdown"] == 1
+    status = {e["id"]: e for e in (await lab_client.get("/cluster/ha/status/current")).json()["data"]}
+    assert status["service:vm:100"]["status"] == "vm:100 (pve1, stopped)"
