@@ -10,7 +10,10 @@ from dataclasses import dataclass
 
 from pvesim.state import Guest
 
-__all__ = ["AgentExec", "CommandResult", "run_command"]
+__all__ = ["PROGRAMS", "AgentExec", "CommandResult", "run_command"]
+
+#: the programs a simulated guest has (run_command answers the others "command not found")
+PROGRAMS = frozenset({"echo", "hostname", "cat", "id", "uname", "whoami", "pwd", "true", "false", "sleep"})
 
 _OS_RELEASE = {
     "debian": 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\n'

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from pvesim.call import Call, route
-from pvesim.commands import AgentExec, CommandResult, run_command
+from pvesim.commands import PROGRAMS, AgentExec, CommandResult, run_command
 from pvesim.errors import ApiError
 from pvesim.state import Guest
 
@@ -73,7 +73,14 @@ async def agent_exec(call: Call) -> Any:
     argv = [str(part) for part in (command if isinstance(command, list) else [command] if command else [])]
     if not argv and call.params.get("input-data") is None:
         raise ApiError(500, "command or input-data (or both) required")
-    result = run_command(guest, argv) if argv else CommandResult("", "", 0)
+    if argv and argv[0].rsplit("/", 1)[-1] not in PROGRAMS:
+        # qemu-ga runs the program itself (no shell): one it cannot find fails guest-exec (GLib's g_spawn)
+        raise ApiError(
+            500,
+            f"VM {guest.vmid} qga command 'guest-exec' failed - "
+            f"Failed to execute child process \u201c{argv[0]}\u201d (No such file or directory)",
+        )
+    result = run_command(guest, [argv[0].rsplit("/", 1)[-1], *argv[1:]]) if argv else CommandResult("", "", 0)
     seconds = 0.0
     if argv and argv[0] == "sleep" and len(argv) > 1:
         try:

@@ -336,3 +336,15 @@ async def test_an_ha_guest_is_started_and_stopped_by_the_ha_stack(
     assert lab.state.counts[100]["shutdown"] == 1
     status = {e["id"]: e for e in (await lab_client.get("/cluster/ha/status/current")).json()["data"]}
     assert status["service:vm:100"]["status"] == "vm:100 (pve1, stopped)"
+
+
+async def test_the_agent_runs_programs_without_a_shell(client: httpx.AsyncClient) -> None:
+    found = await client.post("/nodes/pve1/qemu/100/agent/exec", data={"command": ["/bin/echo", "a b", "$(id)"]})
+    pid = found.json()["data"]["pid"]
+    status = (await client.get("/nodes/pve1/qemu/100/agent/exec-status", params={"pid": pid})).json()["data"]
+    assert status == {"exited": 1, "exitcode": 0, "out-data": "a b $(id)\n"}
+    missing = await client.post("/nodes/pve1/qemu/100/agent/exec", data={"command": ["rm -rf /"]})
+    assert missing.json()["message"] == (
+        "VM 100 qga command 'guest-exec' failed - Failed to execute child process \u201crm -rf /\u201d "
+        "(No such file or directory)\n"
+    )
