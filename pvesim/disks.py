@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from pvesim.state import ClusterState, Guest, Storage, Volume
+from pvesim.state import ClusterState, Storage, Volume
 from pvesim.tasks import TaskContext, TaskFailed
 
 __all__ = [
@@ -23,10 +23,11 @@ __all__ = [
     "disks_of",
     "format_size",
     "has_feature",
+    "lvm_rename",
+    "new_volid",
     "parse_size",
     "render_bytes",
     "render_duration",
-    "set_option",
     "volume_path",
 ]
 
@@ -116,15 +117,6 @@ def disk_size(value: str) -> int | None:
     return None
 
 
-def set_option(value: str, key: str, new: str | None) -> str:
-    """A drive string with one option set (or removed, for None), keeping the order of the others."""
-    head, *options = value.split(",")
-    kept = [opt for opt in options if opt.split("=", 1)[0] != key]
-    if new is not None:
-        kept.append(f"{key}={new}")
-    return ",".join([head, *kept])
-
-
 def disks_of(state: ClusterState, config: dict[str, str]) -> list[Disk]:
     """The disks a config names (volumes on a storage; `none` and passed-through paths left out)."""
     out = []
@@ -204,8 +196,8 @@ def allocate(
 ) -> Volume:
     """Allocate a volume (vdisk_alloc), writing what the storage's tools print; not yet added to the state.
 
-    A storage that lacks the room fails the way its plugin does: lvcreate for LVM, ENOSPC while
-    writing for the others (see `write_fails`).
+    A storage that lacks the room fails the way its plugin does: lvcreate for LVM (thick); the
+    others fail later, with ENOSPC while the data is written (pvesim.progress.Stopped).
     """
     storage = state.storages.get(storage_id)
     if storage is None:
@@ -222,21 +214,11 @@ def allocate(
     if storage.type in ("lvmthin", "lvm"):
         context.log(f'  Logical volume "{volname}" created.')
     elif storage.type in _FILE_STORAGES:
-        context.log(f"Formatting '{volume_path(state, volid)}', fmt=raw size={size}")
+        context.log(f"Formatting '{volume_path(state, volid)}', fmt=raw size={size} preallocation=off")
     return Volume(volid, content, size, "raw", vmid)
-
-
-def write_fails(state: ClusterState, node: str, storage_id: str, size: int) -> int | None:
-    """How many bytes fit before a write of `size` hits ENOSPC on the storage, or None when it all fits."""
-    free = state.storage_free(node, storage_id)
-    return None if free >= size else free
 
 
 def lvm_rename(context: TaskContext, old: str, new: str) -> None:
     """What lvrename and lvchange print when a volume becomes a template's base volume."""
     context.log(f'  Renamed "{old}" to "{new}" in volume group "pve"')
     context.log(f"  Logical volume pve/{new} changed.")
-
-
-def guest_disks(state: ClusterState, guest: Guest) -> list[Disk]:
-    return disks_of(state, guest.config)

@@ -131,14 +131,6 @@ class Guest:
             values.pop(key, None)
         return values
 
-    def apply_pending(self) -> None:
-        """What a start does first: the pending section becomes the config (vmconfig_apply_pending)."""
-        for key in self.pending_delete:
-            self.config.pop(key, None)
-        self.config.update(self.pending)
-        self.pending.clear()
-        self.pending_delete.clear()
-
     def agent_configured(self) -> bool:
         """`agent` is set and enabled (`1`, `enabled=1` or `1,fstrim_cloned_disks=1`)."""
         first = self.config.get("agent", "0").split(",")[0]

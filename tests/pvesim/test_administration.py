@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from pvesim.config import SimConfig
+from pvesim.hotplug import apply_pending
 from pvesim.scenario import ScenarioError, load_scenario
 from pvesim.simulator import Simulator
 from pvesim.state import Agent
@@ -33,17 +35,17 @@ ha:
 
 
 @pytest.fixture
-async def lab(tmp_path: Path) -> Simulator:
+async def lab(tmp_path: Path) -> AsyncIterator[Simulator]:
     file = tmp_path / "lab.yaml"
     file.write_text(SCENARIO)
     async with Simulator(SimConfig(scenario=file, task_duration=0.05, lock_timeout=0.3)) as sim:
-        yield sim  # type: ignore[misc]
+        yield sim
 
 
 @pytest.fixture
-async def lab_client(lab: Simulator) -> httpx.AsyncClient:
+async def lab_client(lab: Simulator) -> AsyncIterator[httpx.AsyncClient]:
     async with make_client(lab) as http:
-        yield http  # type: ignore[misc]
+        yield http
 
 
 # -- config digest and pending changes -------------------------------------------------------
@@ -106,7 +108,7 @@ async def test_a_running_vm_keeps_cold_changes_pending_and_applies_hot_ones(
 async def test_memory_hotplug_and_a_stopped_vm_take_changes_at_once(sim: Simulator, client: httpx.AsyncClient) -> None:
     await client.put("/nodes/pve1/qemu/100/config", data={"hotplug": "network,disk,usb,memory,cpu"})
     assert sim.state.guests[100].pending == {"hotplug": "network,disk,usb,memory,cpu"}  # hotplug itself is cold
-    sim.state.guests[100].apply_pending()
+    apply_pending(sim.state, sim.state.guests[100])  # what the next start does
     await client.put("/nodes/pve1/qemu/100/config", data={"memory": 4096, "vcpus": 1})
     assert sim.state.guests[100].pending == {}
     await client.put("/nodes/pve1/qemu/101/config", data={"cores": 8, "delete": "agent"})
