@@ -74,7 +74,7 @@ EXAMPLES = [
     Example("GET", "/version", "/version"),
     Example("GET", "/nodes", "/nodes"),
     Example("GET", "/nodes/{node}/status", "/nodes/pve1/status"),
-    Example("GET", "/cluster/resources", "/cluster/resources"),
+    Example("GET", "/cluster/resources", "/cluster/resources", setup=_pool_and_ha),
     Example("GET", "/cluster/nextid", "/cluster/nextid"),
     Example("GET", "/cluster/status", "/cluster/status"),
     Example("GET", "/access/permissions", "/access/permissions"),
