@@ -4,7 +4,7 @@ One run starts a private redis-server, pvesim (HTTPS, its own process) and one w
 process, then measures each read operation three ways, interleaved so drift hits all alike:
 
   direct  the PVE GETs the operation makes, with httpx on a keep-alive connection (baseline)
-  queue   JobQueue.submit + wait on the job's events (the frontend's path, minus MCP)
+  queue   JobClient.submit + wait on the job's events (the frontend's path, minus MCP)
   mcp     the real MCP client over stdio calling the tool (the whole product)
 
 It prints p50/p99 of each and the latency added over the baseline. Target for the queue
@@ -34,17 +34,16 @@ from typing import Any
 import httpx
 from mcp import Client, StdioServerParameters
 
-from mcp_frontend.waiting import wait_for_job
-from shared.catalogue import operation
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.store import JobStore
 from shared.operations.base import Params
-from shared.operations.guests import GetConfigParams, ListGuestsParams
-from shared.operations.nodes import ListNodesParams
-from shared.operations.storage import ListContentParams
-from shared.operations.usage import ResourceUsageParams
+from shared.operations.guests import GET_INSTANCE_CONFIG, LIST_VMS, GetConfigParams, ListGuestsParams
+from shared.operations.nodes import LIST_NODES, ListNodesParams
+from shared.operations.operation import Operation
+from shared.operations.storage import LIST_STORAGE_CONTENT, ListContentParams
+from shared.operations.usage import GET_RESOURCE_USAGE, ResourceUsageParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import free_port, redis_server
@@ -55,23 +54,23 @@ TARGET_P99_MS = 30.0
 
 @dataclass(frozen=True)
 class Case:
-    tool: str
+    op: Operation[Any, Any]
     arguments: dict[str, Any]
     params: Params
     direct: tuple[tuple[str, ...], ...]  # the worker's GETs (relative to /api2/json), in steps run concurrently
 
 
 CASES = (
-    Case("list_nodes", {}, ListNodesParams(), (("/nodes",),)),
-    Case("list_vms", {}, ListGuestsParams(), (("/cluster/resources?type=vm",),)),
+    Case(LIST_NODES, {}, ListNodesParams(), (("/nodes",),)),
+    Case(LIST_VMS, {}, ListGuestsParams(), (("/cluster/resources?type=vm",),)),
     Case(
-        "get_instance_config",
+        GET_INSTANCE_CONFIG,
         {"vmid": 100},
         GetConfigParams(vmid=100),
         (("/cluster/resources?type=vm",), ("/nodes/pve1/qemu/100/config",)),
     ),
     Case(
-        "get_resource_usage",
+        GET_RESOURCE_USAGE,
         {"vmid": 100},
         ResourceUsageParams(vmid=100),
         (
@@ -80,7 +79,7 @@ CASES = (
         ),
     ),
     Case(
-        "list_storage_content",
+        LIST_STORAGE_CONTENT,
         {"node": "pve1", "storage": "local"},
         ListContentParams(node="pve1", storage="local"),
         (("/nodes/pve1/storage/local/content",),),
@@ -152,7 +151,7 @@ async def run(iterations: int, warmup: int) -> int:
                 settings = load_settings(redis_url=redis.url)
                 connections = connect_redis(settings)
                 store = JobStore(connections.store, ttl_seconds=3600)
-                queue = JobQueue(connections.arq, store, redactor=Redactor())
+                queue = JobClient(store, redactor=Redactor())
                 await wait_for(lambda: _exists(connections.store, keys.worker_health("bench")), "the worker")
                 server = ["-m", "mcp_frontend"]
                 params = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
@@ -178,9 +177,9 @@ async def _exists(redis: Any, key: str) -> bool:
 
 
 async def measure(
-    http: httpx.AsyncClient, queue: JobQueue, store: JobStore, mcp: Client, iterations: int, warmup: int
+    http: httpx.AsyncClient, queue: JobClient, store: JobStore, mcp: Client, iterations: int, warmup: int
 ) -> dict[str, Samples]:
-    results = {case.tool: Samples() for case in CASES}
+    results = {case.op.name: Samples() for case in CASES}
     for i in range(warmup + iterations):
         for case in CASES:
 
@@ -190,17 +189,17 @@ async def measure(
                         answer.raise_for_status()
 
             async def queued(case: Case = case) -> None:
-                record = await queue.submit(operation(case.tool), case.params)
-                done = await wait_for_job(store, record.job_id, seconds=30)
+                record = await queue.submit(case.op, case.params)
+                done = await queue.wait(record.job_id, seconds=30)
                 assert done.state.value == "succeeded", done
 
             async def tool(case: Case = case) -> None:
-                result = await mcp.call_tool(case.tool, case.arguments)
+                result = await mcp.call_tool(case.op.name, case.arguments)
                 assert not result.is_error, result.content
 
             samples = (await timed(direct), await timed(queued), await timed(tool))
             if i >= warmup:
-                bucket = results[case.tool]
+                bucket = results[case.op.name]
                 bucket.direct.append(samples[0])
                 bucket.queue.append(samples[1])
                 bucket.mcp.append(samples[2])

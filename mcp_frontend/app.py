@@ -1,39 +1,41 @@
 """The frontend's resources for the server's lifetime, and the one path every tool call takes.
 
-A tool validates its input, then `FrontendApp.call` records and enqueues the job, waits on
-its events and returns the result (or raises the job's error). In embedded mode (REDIS_URL
-unset) the same app also runs a worker in this process, on the in-memory store.
+A tool validates its input, then the FrontendApp runs the job through the job client
+(shared.jobs.client): a read to its end, a change up to its wait, reported.
+
+The resources start in the background, so the server answers initialize and tools/list at
+once: Redis is loaded and connected (and, embedded, the in-process worker started) in a
+thread and then on the loop, while the handshake goes on; a tool call waits for `ready()`.
+With REDIS_URL set the frontend only talks to Redis: it imports no worker code, no PVE
+client, no SSH and no in-memory Redis. Embedded (REDIS_URL unset), mcp_frontend.embedded,
+loaded only then, runs a worker in this process on the in-memory store.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from contextlib import AsyncExitStack, asynccontextmanager
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import structlog
 from mcp.server.mcpserver import Context
-from pydantic import ValidationError
 
-from mcp_frontend.waiting import ProgressCallback, wait_for_job
-from shared.catalogue import Operation
-from shared.errors import InternalError, JobCancelled, ProxmoxMcpError, WaitTimeout, validation_message
-from shared.jobs.connection import FRONTEND_RETRIES, RedisConnections, connect_redis
-from shared.jobs.health import health_keys
-from shared.jobs.queue import JobQueue
-from shared.jobs.record import JobRecord
-from shared.jobs.states import JobState
-from shared.jobs.store import JobStore
-from shared.logs import RedisLogSink
+from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
 from shared.redact import Redactor
 from shared.settings import Settings
-from workers.worker import QueueWorker, build_worker
+
+if TYPE_CHECKING:
+    from shared.jobs.client import JobClient
+    from shared.jobs.record import JobRecord
+    from shared.jobs.store import JobStore
+    from shared.operations.operation import Operation
 
 __all__ = ["FrontendApp", "app_of", "change_report", "frontend_app"]
 
@@ -42,41 +44,31 @@ log = structlog.get_logger("mcp_frontend.app")
 R = TypeVar("R", bound=Result)
 
 
-@dataclass
 class FrontendApp:
-    """What tools use: the store, the queue and the settings."""
+    """What tools use: the settings, and once `ready()`, the job store and the job client."""
 
-    settings: Settings
-    connections: RedisConnections
     store: JobStore
-    queue: JobQueue
+    jobs: JobClient
 
-    async def submit_and_wait(
-        self, op: Operation, params: Params, *, wait_seconds: float, on_progress: ProgressCallback | None = None
-    ) -> JobRecord:
-        """Enqueue `op` and wait for it up to `wait_seconds`; the record as it then stands."""
-        record = await self.queue.submit(op, params)
-        log.info("job_submitted", job_id=record.job_id, operation=op.name)
-        return await wait_for_job(self.store, record.job_id, seconds=wait_seconds, on_progress=on_progress)
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
-    async def read(self, op: Operation, params: Params, result: type[R]) -> R:
+    async def ready(self) -> None:
+        """Wait until the store is connected (and the embedded worker runs); raise why not, if it failed."""
+        await asyncio.shield(self._started)
+
+    async def read(self, op: Operation[Any, R], params: Params) -> R:
         """Run a read to its end and return its result; its error, if it failed."""
-        record = await self.submit_and_wait(op, params, wait_seconds=self.settings.read_timeout_seconds)
-        if not record.terminal:
-            raise await self._not_finished(record)
-        if record.error is not None:
-            raise record.error
-        if record.state is JobState.CANCELLED:
-            raise JobCancelled(f"job {record.job_id} ({record.operation}) was cancelled: {record.message}")
-        if not record.state.succeeded:  # ended by a worker's limit, without an error
-            raise WaitTimeout(
-                f"job {record.job_id} ({record.operation}) ended {record.state.value}: {record.message or 'no result'}",
-                hint="Call the tool again.",
-            )
-        return _result(record, result)
+        return await self.jobs.read(op, params, seconds=self.settings.read_timeout_seconds)
 
     async def change(
-        self, ctx: Context[Any, Any], op: Operation, params: Params, result: type[R], wait_seconds: float | None
+        self,
+        ctx: Context[Any, Any],
+        op: Operation[Any, Any],
+        params: Params,
+        result: type[R],
+        wait_seconds: float | None,
     ) -> ChangeReport[R]:
         """Run a change: wait for it (forwarding progress) up to `wait_seconds`, then report where it stands."""
         seconds = self.settings.wait_seconds if wait_seconds is None else wait_seconds
@@ -84,38 +76,12 @@ class FrontendApp:
         async def progress(percent: float, message: str | None) -> None:
             await ctx.report_progress(percent, 100, message)
 
-        record = await self.submit_and_wait(op, params, wait_seconds=seconds, on_progress=progress)
+        submitted = await self.jobs.submit(op, params)
+        log.info("job_submitted", job_id=submitted.job_id, operation=op.name)
+        record = await self.jobs.wait(submitted.job_id, seconds=seconds, on_progress=progress)
         if record.error is not None:
             raise _with_log_tail(record.error)
         return change_report(record, result)
-
-    async def workers_alive(self) -> int:
-        """How many workers wrote their health key recently."""
-        return len(await health_keys(self.store.redis))
-
-    async def _not_finished(self, record: JobRecord) -> ProxmoxMcpError:
-        if record.state.value == "queued" and await self.workers_alive() == 0:
-            return WaitTimeout(
-                f"job {record.job_id} ({record.operation}) is still queued: no worker is running",
-                hint="Start workers (docker compose up -d worker, or proxmox-mcp-worker); the job runs once one is up.",
-            )
-        return WaitTimeout(
-            f"job {record.job_id} ({record.operation}) is still {record.state.value}",
-            hint=f"Read it later with get_task_status(job_id='{record.job_id}').",
-        )
-
-
-async def _started(worker: QueueWorker, task: asyncio.Task[None]) -> None:
-    """Wait until the embedded worker takes jobs; if it fails to start, fail the server's start with its reason."""
-    ready = asyncio.create_task(worker.ready.wait())
-    await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
-    if worker.ready.is_set():
-        return
-    ready.cancel()
-    failure = task.exception()
-    if isinstance(failure, ProxmoxMcpError):
-        raise failure
-    raise InternalError(f"the embedded worker did not start: {failure!r}")
 
 
 def _with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
@@ -128,6 +94,8 @@ def _with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
 
 def change_report(record: JobRecord, result: type[R]) -> ChangeReport[R]:
     """The agent's view of a change's job: done with its result, or still going with how to follow it."""
+    from shared.jobs.client import job_result  # noqa: PLC0415  # loaded with the store (see the module doc)
+
     started, ended = record.started_at, record.finished_at
     if record.terminal:
         message = record.message or f"{record.operation} {record.state.value}"
@@ -140,20 +108,8 @@ def change_report(record: JobRecord, result: type[R]) -> ChangeReport[R]:
         **record.summary(),
         duration_seconds=round((ended - started).total_seconds(), 3) if started and ended else None,
         message=message,
-        result=_result(record, result) if record.result is not None else None,
+        result=job_result(record, result) if record.result is not None else None,
     )
-
-
-def _result(record: JobRecord, result: type[R]) -> R:
-    """The job's result as `result`; one that does not fit is our bug (worker and server disagree), not bad input."""
-    try:
-        return result.model_validate(record.result)
-    except ValidationError as exc:
-        raise InternalError(
-            f"the result of job {record.job_id} ({record.operation}) does not fit {result.__name__}: "
-            f"{validation_message(exc)}",
-            hint="Run the same version of proxmox-mcp for the server and its workers.",
-        ) from None
 
 
 def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
@@ -161,34 +117,62 @@ def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
     return ctx.request_context.lifespan_context
 
 
+def _load(embedded: bool) -> dict[str, ModuleType]:
+    """The modules the resources need (redis, the store; embedded: the worker), imported in a thread."""
+    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.store", "shared.logs"]
+    names += ["mcp_frontend.embedded"] if embedded else []
+    return {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
+
+
+async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.Formatter | None) -> None:
+    """Connect the store, start the log sink and, embedded, the worker; each is closed by `stack`, in reverse."""
+    settings = app.settings
+    modules = await asyncio.to_thread(_load, settings.embedded)
+    if settings.embedded:
+        connections = modules["embedded"].connections(settings)
+        stack.push_async_callback(connections.aclose)
+        redis = connections.store
+    else:
+        redis = modules["connection"].connect_store(settings, retries=modules["connection"].FRONTEND_RETRIES)
+        stack.push_async_callback(redis.aclose, close_connection_pool=True)
+    app.store = modules["store"].JobStore(redis, ttl_seconds=settings.job_ttl_seconds)
+    app.jobs = modules["client"].JobClient(app.store, redactor=Redactor(settings.secrets()))
+    if log_formatter is not None:
+        sink = modules["logs"].RedisLogSink(redis, formatter=log_formatter, maxlen=settings.log_stream_max)
+        await sink.start()
+        stack.push_async_callback(sink.aclose)
+    if settings.embedded:
+        await stack.enter_async_context(modules["embedded"].worker(settings, connections))
+    log.info("frontend_started", embedded=settings.embedded)
+
+
 @asynccontextmanager
 async def frontend_app(
     settings: Settings, *, log_formatter: logging.Formatter | None = None
 ) -> AsyncIterator[FrontendApp]:
-    """Connect the store (and, when embedded, start the in-process worker) for the server's lifetime."""
-    connections = connect_redis(settings, retries=FRONTEND_RETRIES)
-    store = JobStore(connections.store, ttl_seconds=settings.job_ttl_seconds)
-    app = FrontendApp(
-        settings, connections, store, JobQueue(connections.arq, store, redactor=Redactor(settings.secrets()))
-    )
-    sink = None
-    if log_formatter is not None:
-        sink = RedisLogSink(connections.store, formatter=log_formatter, maxlen=settings.log_stream_max)
-        await sink.start()
-    worker: QueueWorker | None = None
-    worker_task: asyncio.Task[None] | None = None
-    try:
-        if connections.embedded:
-            worker = build_worker(settings, connections=connections, handle_signals=False)
-            worker_task = asyncio.create_task(worker.async_run(), name="embedded-worker")
-            await _started(worker, worker_task)
-        log.info("frontend_started", embedded=connections.embedded)
-        yield app
-    finally:
-        if worker is not None and worker_task is not None:
-            await worker.close()
-            with contextlib.suppress(asyncio.CancelledError):
-                await worker_task
-        if sink is not None:
-            await sink.aclose()
-        await connections.aclose()
+    """The app for the server's lifetime: its resources start in the background and stop when it ends."""
+    app = FrontendApp(settings)
+    async with AsyncExitStack() as stack:  # closed in reverse: the worker, the log sink, then Redis
+        starting = asyncio.create_task(_start(app, stack, log_formatter), name="frontend-start")
+
+        def settle(task: asyncio.Task[None]) -> None:
+            if task.cancelled():
+                app._started.cancel()
+            elif (failure := task.exception()) is not None:
+                log.error("frontend_start_failed", error=str(failure))
+                why = (
+                    failure
+                    if isinstance(failure, ProxmoxMcpError)
+                    else InternalError(f"the server did not start: {failure!r}")
+                )
+                app._started.set_exception(why)
+            else:
+                app._started.set_result(None)
+
+        starting.add_done_callback(settle)
+        try:
+            yield app
+        finally:
+            starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await starting

@@ -1,6 +1,7 @@
 """Confirmation of Restricted and Critical tools: ask the user through MCP elicitation, or take `confirmed`.
 
-A tool's resolver builds a plan (what would happen, on which node and guest) and then:
+A change's resolver builds its plan from the operation's declaration (what would happen, on
+which node and guest) and then:
 - with a client that supports form elicitation the user is asked, showing the plan, whatever
   `confirmed` says: where the user can be asked, the agent cannot answer for them;
 - otherwise, with `confirmed=true`, the call goes on (the agent vouches that the user agreed);
@@ -11,20 +12,31 @@ A declined or cancelled elicitation ends the same way. The worker checks the pay
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, ElicitationResult
 from pydantic import BaseModel, Field
 
 from mcp_frontend.app import FrontendApp, app_of
-from shared.catalogue import operation
 from shared.errors import ConfirmationRequired, DangerDisabled
-from shared.operations.guests import GetConfigParams, InstanceConfig
+from shared.operations.base import Params
+from shared.operations.changes import GuestChangeParams
+from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
+from shared.operations.operation import Operation
+from shared.safety import Tier
 
-__all__ = ["Approval", "Plan", "approved", "ask", "confirm_guest_change", "describe_guest", "require_danger_allowed"]
-
-_GET_CONFIG = operation("get_instance_config")
+__all__ = [
+    "Approval",
+    "Plan",
+    "Target",
+    "approved",
+    "ask",
+    "can_elicit",
+    "confirm_change",
+    "describe_guest",
+    "refuse_danger",
+]
 
 
 class Approval(BaseModel):
@@ -42,7 +54,8 @@ class Plan(BaseModel):
     vmid: int | None = None
 
 
-def _can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
+def can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
+    """Whether the client can ask its user a question (form elicitation)."""
     capabilities = ctx.client_capabilities
     elicitation = capabilities.elicitation if capabilities is not None else None
     # a bare `elicitation: {}` (before modes existed) means form support; url-only does not
@@ -51,7 +64,7 @@ def _can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
 
 def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
     """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED."""
-    if _can_elicit(ctx):
+    if can_elicit(ctx):
         return Elicit(f"Proxmox: {plan.summary}. Carry this out?", Approval)
     if confirmed:
         return Approval(approve=True)
@@ -61,46 +74,64 @@ def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval
     )
 
 
-def approved(outcome: ElicitationResult[Approval], plan_summary: str) -> None:
+def approved(outcome: ElicitationResult[Approval], what: str) -> None:
     """Raise unless the user approved (a declined or cancelled question changes nothing)."""
     if isinstance(outcome, AcceptedElicitation) and outcome.data.approve:
         return
     answer = outcome.action if not isinstance(outcome, AcceptedElicitation) else "no"
     raise ConfirmationRequired(
-        f"the user did not approve ({answer}): {plan_summary}; nothing was changed",
+        f"the user did not approve ({answer}): {what}; nothing was changed",
         hint="Ask the user; call again only if they agree.",
     )
 
 
 async def describe_guest(app: FrontendApp, vmid: int, node: str | None) -> tuple[str, str]:
     """('qemu VM 100 \\'web01\\' on node pve1, running', node) for a plan; NOT_FOUND if there is no such guest."""
-    config = await app.read(_GET_CONFIG, GetConfigParams(vmid=vmid, node=node), InstanceConfig)
+    config = await app.read(GET_INSTANCE_CONFIG, GetConfigParams(vmid=vmid, node=node))
     kind = "VM" if config.kind == "qemu" else "container"
     name = f" '{config.name}'" if config.name else ""
     return f"{kind} {vmid}{name} on node {config.node} ({config.status or 'unknown'})", config.node
 
 
-async def confirm_guest_change(
+def refuse_danger(app: FrontendApp, op: Operation[Any, Any], vmid: object) -> None:
+    """DANGER_DISABLED for a Critical operation on a server without PROXMOX_ALLOW_DANGER, before anything else."""
+    if op.tier is Tier.CRITICAL and not app.settings.proxmox_allow_danger:
+        raise DangerDisabled(
+            f"refused: {op.name} of guest {vmid}; destructive operations are disabled on this server",
+            details={"plan": {"action": op.name, "vmid": vmid}},
+        )
+
+
+#: how a change names what it acts on: (its description for the plan, its node, its VMID)
+Target = tuple[str, str | None, int | None]
+
+
+async def _guest_target(app: FrontendApp, params: Params) -> Target:
+    if not isinstance(params, GuestChangeParams):  # a guest yet to be made: the plan names it from the params
+        return "", getattr(params, "node", None), getattr(params, "vmid", None)
+    guest, node = await describe_guest(app, params.vmid, params.node)
+    return guest, node, params.vmid
+
+
+async def confirm_change(
     ctx: Context[FrontendApp, Any],
+    op: Operation[Any, Any],
+    params: Params,
     *,
     confirmed: bool,
-    action: str,
-    vmid: int,
-    node: str | None,
-    summary: Callable[[str], str],
+    target: Callable[[FrontendApp, Params], Awaitable[Target]] = _guest_target,
 ) -> Approval | Elicit[Approval]:
-    """The resolver answer of a change to one guest: the plan `summary(guest)`, the guest named as PVE
-    describes it, put to the user (NOT_FOUND for no such guest); approval at once when `confirmed` and
-    the client cannot be asked."""
-    if confirmed and not _can_elicit(ctx):
+    """The resolver answer of every change: its plan put to the user, approval, or CONFIRMATION_REQUIRED.
+
+    What the server's settings refuse is refused first. The plan names the change's target as
+    `target` finds it (by default the guest, as PVE describes it: NOT_FOUND for no such guest).
+    A client that can ask its user always asks; one that cannot is approved by `confirmed`,
+    without looking the target up.
+    """
+    app = app_of(ctx)
+    params.check(app.settings)
+    if confirmed and not can_elicit(ctx):
         return Approval(approve=True)
-    guest, found_node = await describe_guest(app_of(ctx), vmid, node)
-    return ask(ctx, confirmed, Plan(action=action, summary=summary(guest), node=found_node, vmid=vmid))
-
-
-def require_danger_allowed(app: FrontendApp, plan: Plan) -> None:
-    if not app.settings.proxmox_allow_danger:
-        raise DangerDisabled(
-            f"refused: {plan.summary}; destructive operations are disabled on this server",
-            details={"plan": plan.model_dump(exclude_none=True)},
-        )
+    assert op.plan is not None  # every change declares one
+    described, node, vmid = await target(app, params)
+    return ask(ctx, confirmed, Plan(action=op.name, summary=op.plan(params, described), node=node, vmid=vmid))

@@ -18,8 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp.types import Tool
+from pydantic import TypeAdapter
 
 from mcp_frontend.server import build_server
+from mcp_frontend.tools import ToolSpec
+from mcp_frontend.tools.spec import effective_hints
 from shared.catalogue import CATALOGUE, Operation
 from shared.diagnostics import (
     Coverage,
@@ -44,25 +47,17 @@ __all__ = [
     "TOKEN_EXAMPLE",
     "ToolEntry",
     "call_endpoints_for",
+    "live_specs",
     "live_tools",
     "main",
     "manifest_entries",
     "render_manifest",
-    "tool_operation",
-    "tool_snapshot",
 ]
 
 #: the PVE version whose schema states the privileges
 SCHEMA_VERSION: SchemaVersion = "9.1"
 #: the token the examples grant to (the README's)
 TOKEN_EXAMPLE = "mcp@pve!mcp"  # noqa: S105  # a token id, not its secret
-
-#: tools that run an operation of another name: they read the job store, and call PVE only for a UPID it does not know
-_OPERATION_OF: Mapping[str, str] = {"get_task_status": "pve_task_status", "get_task_log": "pve_task_log"}
-#: tools that never call PVE
-_NO_OPERATION = frozenset({"get_mcp_logs"})
-#: following jobs and reading logs, listed last in this order
-_TASK_TOOLS = ("get_task_status", "get_task_log", "cancel_task", "get_mcp_logs")
 
 _TIER_MEANING: Mapping[Tier, str] = {
     Tier.SAFE: "runs at once and changes nothing.",
@@ -88,68 +83,18 @@ _KIND_NOTE: Mapping[NeedKind, str] = {
     NeedKind.CONDITIONAL: " (in some cases)",
 }
 
-# Errors that depend on what a tool does, with when they happen (the workers and tools raise them).
-_SPECIFIC_ERRORS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "get_lxc_interfaces": (
-        ("VALIDATION_ERROR", "the guest is a qemu VM (read its network with get_instance_config)"),
-        ("CONFLICT", "the container is not running"),
-    ),
-    "power_control": (
-        (
-            "CONFLICT",
-            "the action does not fit the guest's state (reboot or suspend a stopped guest, resume a "
-            "stopped VM, start a paused one); asking for the state it is already in succeeds with changed=false",
-        ),
-    ),
-    "create_vm": (
-        ("CONFLICT", "the requested vmid is in use"),
-        ("NOT_FOUND", "the storage cannot hold disks on that node, or the ISO does not exist"),
-    ),
-    "create_lxc": (
-        ("CONFLICT", "the requested vmid is in use"),
-        ("NOT_FOUND", "the storage cannot hold container disks on that node, or the template does not exist"),
-    ),
-    "set_vm_cloudinit": (("VALIDATION_ERROR", "the guest is a container (cloud-init is for qemu VMs)"),),
-    "create_snapshot": (
-        ("CONFLICT", "the guest already has a snapshot of that name"),
-        ("VALIDATION_ERROR", "vmstate for a stopped VM or a container"),
-    ),
-    "rollback_snapshot": (("NOT_FOUND", "the guest has no snapshot of that name"),),
-    "execute_lxc_command": (
-        ("FEATURE_DISABLED", "the workers have no SSH key and known_hosts, or no SSH address for the node"),
-        ("SSH_FAILED", "the node's SSH refused the connection, its host key, or our key"),
-        (
-            "VALIDATION_ERROR",
-            "the command is not on the allowlist, cannot be split into words, the guest is a "
-            "qemu VM, or timeout_seconds exceeds the server's limit",
-        ),
-        ("CONFLICT", "the container is not running"),
-    ),
-    "delete_instance": (
-        ("CONFIRMATION_REQUIRED", "confirm_vmid differs from vmid"),
-        ("CONFLICT", "the guest is running and stop_first is false"),
-    ),
-    "get_task_status": (
-        ("VALIDATION_ERROR", "neither or both of job_id and upid"),
-        ("NOT_FOUND", "no such job (jobs expire) or task"),
-    ),
-    "get_task_log": (
-        ("VALIDATION_ERROR", "neither or both of job_id and upid"),
-        ("NOT_FOUND", "no such job (jobs expire) or task"),
-    ),
-    "cancel_task": (
-        ("VALIDATION_ERROR", "neither or both of job_id and upid"),
-        ("NOT_FOUND", "no such job (jobs expire) or task"),
-    ),
-}
-
 
 @dataclass(frozen=True)
 class ToolEntry:
-    """One tool as the manifest shows it: what the agent sees, and the operation behind it."""
+    """One tool as the manifest shows it: its full schemas (what the compact tool list leaves out too),
+    and the operation behind it."""
 
     tool: Tool
-    operation: Operation | None
+    operation: Operation[Any, Any] | None
+    #: errors particular to it: its operation's and its own
+    errors: tuple[tuple[str, str], ...]
+    #: 0 reads, 1 changes (both built from declarations), 2 following jobs and reading logs
+    section: int
 
     @property
     def name(self) -> str:
@@ -157,28 +102,35 @@ class ToolEntry:
 
     @property
     def title(self) -> str:
-        annotations = self.tool.annotations
-        return self.tool.title or (annotations.title if annotations and annotations.title else self.tool.name)
+        return self.tool.title or self.tool.name
 
     @property
     def tier(self) -> Tier:
         return self.operation.tier if self.operation else Tier.SAFE
 
-    @property
-    def section(self) -> int:
-        if self.name in _TASK_TOOLS:
-            return 2
-        return 0 if self.tier is Tier.SAFE else 1
+    @classmethod
+    def of(cls, spec: ToolSpec) -> ToolEntry:
+        registered = spec.tool
+        metadata = registered.fn_metadata
+        inputs = {**metadata.arg_model.model_json_schema(by_alias=True), "additionalProperties": False}
+        outputs = TypeAdapter(metadata.output_model).json_schema() if metadata.output_model is not None else None
+        tool = Tool(
+            name=registered.name,
+            title=registered.title,
+            description=spec.manual or registered.description,
+            input_schema=inputs,
+            output_schema=outputs,
+            annotations=effective_hints(registered.annotations),
+        )
+        operation = spec.runs[0] if spec.runs else None
+        errors = (*(operation.errors if operation else ()), *spec.errors)
+        section = (0 if spec.tier is Tier.SAFE else 1) if spec.declared else 2
+        return cls(tool, operation, errors, section)
 
 
-def tool_operation(name: str) -> Operation | None:
-    """The catalogue operation a tool runs; None for a tool that never calls PVE."""
-    if name in _NO_OPERATION:
-        return None
-    op_name = _OPERATION_OF.get(name, name)
-    if op_name not in CATALOGUE:
-        raise LookupError(f"tool {name} runs no catalogue operation; map it in mcp_frontend/manifest.py")
-    return CATALOGUE[op_name]
+async def live_specs() -> list[ToolSpec]:
+    """The tools a server with default settings serves (the listing needs no connection)."""
+    return build_server(Settings.model_construct()).specs()
 
 
 async def live_tools() -> list[Tool]:
@@ -186,26 +138,13 @@ async def live_tools() -> list[Tool]:
     return await build_server(Settings.model_construct()).list_tools()
 
 
-def tool_snapshot(tools: Iterable[Tool]) -> list[dict[str, Any]]:
-    """What a client sees of each tool, sorted by name: the list_tools snapshot."""
-    snapshot = []
-    for tool in sorted(tools, key=lambda t: t.name):
-        dumped = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-        keys = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
-        snapshot.append({key: dumped.get(key) for key in keys})
-    return snapshot
-
-
-def manifest_entries(tools: Iterable[Tool]) -> list[ToolEntry]:
-    """The tools in manifest order: reads, then changes, then tasks and logs."""
-    catalogue_order = {name: index for index, name in enumerate(CATALOGUE)}
-    entries = [ToolEntry(tool, tool_operation(tool.name)) for tool in tools]
+def manifest_entries(specs: Iterable[ToolSpec]) -> list[ToolEntry]:
+    """The tools in manifest order: reads, then changes (catalogue order), then tasks and logs."""
+    order = {op: index for index, op in enumerate(CATALOGUE)}
+    entries = [ToolEntry.of(spec) for spec in specs]
 
     def key(entry: ToolEntry) -> tuple[int, int, str]:
-        if entry.name in _TASK_TOOLS:
-            return (2, _TASK_TOOLS.index(entry.name), entry.name)
-        op_index = catalogue_order.get(entry.operation.name, len(catalogue_order)) if entry.operation else 0
-        return (entry.section, op_index, entry.name)
+        return (entry.section, order.get(entry.operation, len(order)) if entry.operation else len(order), entry.name)
 
     return sorted(entries, key=key)
 
@@ -493,7 +432,7 @@ def _errors(entry: ToolEntry) -> list[str]:
     if op is not None and op.tier is Tier.SAFE:
         errors["TIMEOUT"] = "the read did not finish in time (PROXMOX_MCP_READ_TIMEOUT), e.g. no worker is running"
         errors["CANCELLED"] = "cancel_task ended the read's job before it had an answer"
-    for code, when in _SPECIFIC_ERRORS.get(entry.name, ()):
+    for code, when in entry.errors:
         errors[code] = f"{errors[code]}; or {when}" if code in errors else when
     if not errors:
         return []
@@ -610,9 +549,9 @@ _SECTIONS = (
 )
 
 
-def render_manifest(tools: Iterable[Tool], schema: ApiSchema) -> str:
-    """The Markdown manifest of `tools` (the same input always gives the same text)."""
-    entries = manifest_entries(tools)
+def render_manifest(specs: Iterable[ToolSpec], schema: ApiSchema) -> str:
+    """The Markdown manifest of the tools `specs` describe (the same input always gives the same text)."""
+    entries = manifest_entries(specs)
     by_tier = {tier: [e.name for e in entries if e.tier is tier] for tier in Tier}
     user = TOKEN_EXAMPLE.partition("!")[0]
     token_id = TOKEN_EXAMPLE.partition("!")[2]
@@ -709,7 +648,7 @@ def render_manifest(tools: Iterable[Tool], schema: ApiSchema) -> str:
 
 
 async def _render_live() -> str:
-    return render_manifest(await live_tools(), load_schema(SCHEMA_VERSION))
+    return render_manifest(await live_specs(), load_schema(SCHEMA_VERSION))
 
 
 def main() -> None:

@@ -1,4 +1,8 @@
-"""The MCP server: `build_server(settings)` registers every tool on an MCPServer.
+"""The MCP server: `build_server(settings)` serves the tools its settings choose.
+
+It starts as fast as a bare MCP server: tools/list is answered from the published list
+(mcp_frontend.published), and the tools themselves (their models and validators) are built
+when the first call comes; the job store connects in the background meanwhile (mcp_frontend.app).
 
 Errors reach the agent as tool errors in one format, `CODE: message. Next: hint`: our own
 errors as they are, argument validation as VALIDATION_ERROR, a lost Redis as
@@ -11,33 +15,25 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import Tool as MCPTool
 from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
-from redis.exceptions import RedisError
 
-from mcp_frontend.app import FrontendApp, frontend_app
-from mcp_frontend.tools import (
-    cloudinit,
-    create,
-    delete,
-    exec,
-    guests,
-    logs,
-    nodes,
-    power,
-    snapshots,
-    storage,
-    tasks,
-    usage,
-)
+from mcp_frontend.app import FrontendApp, app_of, frontend_app
+from mcp_frontend.published import PublishedTool, load_published, select_tools
 from shared.errors import InternalError, InvalidInput, JobStoreUnavailable, ProxmoxMcpError, validation_message
 from shared.settings import Settings
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver.tools import Tool
+
+    from mcp_frontend.tools import ToolSpec
 
 __all__ = ["ProxmoxMcpServer", "build_server"]
 
@@ -45,37 +41,65 @@ log = structlog.get_logger("mcp_frontend.server")
 
 INSTRUCTIONS = """\
 Manage a Proxmox VE cluster: nodes, qemu VMs, LXC containers, storage, snapshots, cloud-init and
-commands in containers. Every tool call runs as a job; long operations return a job_id that
-get_task_status and get_task_log follow. Start with list_nodes, list_vms and list_lxc_containers.
-Tools that change the cluster need confirmation; errors start with a stable CODE and end with
-'Next:' telling you what to do."""
+commands in containers. Start with list_nodes, list_vms and list_lxc_containers; where a guest is
+named by its vmid, node is optional (it is looked up).
+Every call runs as a job. A change (a tool that is not read-only) waits up to wait_seconds (default
+45 s; stay below your client's timeout, often 60 s) and answers with where its job stands; one still
+running goes on: follow its job_id with get_task_status and get_task_log. Only cancel_task stops a job.
+A change needs the user's agreement: a client that can ask its user is asked (a no changes nothing);
+otherwise pass confirmed=true only once the user agreed, or the answer is CONFIRMATION_REQUIRED with
+the plan. delete_instance also needs the VMID typed again as confirm_vmid. Errors read
+'CODE: message. Next: what to do'."""
 
 
-def tool_error(exc: BaseException) -> ProxmoxMcpError | None:
-    """Our error for an exception a tool call raised, or None to keep the SDK's own message."""
+def tool_error(exc: BaseException, *, ours: bool) -> ProxmoxMcpError | None:
+    """Our error for an exception a tool call raised, or None to keep the SDK's own message.
+
+    `ours` is True when the tool itself (not the SDK's argument validation) raised it: a
+    ValidationError there is a result that does not fit its own model, our bug, not bad input.
+    """
     if isinstance(exc, ProxmoxMcpError):
         return exc
-    if isinstance(exc, ValidationError):
+    if isinstance(exc, ValidationError) and not ours:
         return InvalidInput(validation_message(exc))
+    from redis.exceptions import RedisError  # noqa: PLC0415  # loaded with the store, after the handshake
+
     if isinstance(exc, RedisError):
         return JobStoreUnavailable(f"the job store did not answer ({type(exc).__name__})")
     return None
 
 
 class ProxmoxMcpServer(MCPServer[FrontendApp]):
-    """MCPServer whose tool errors carry our stable codes and whose tools take only the arguments they name."""
+    """MCPServer that publishes its tools before it builds them, whose tool errors carry our stable
+    codes and whose tools take only the arguments they name."""
 
-    def close_arguments(self) -> None:
-        """Publish every tool's arguments as closed (`additionalProperties: false`); call_tool enforces it."""
-        for tool in self._tool_manager.list_tools():
-            tool.parameters["additionalProperties"] = False
+    def __init__(self, published: list[PublishedTool], **options: Any) -> None:
+        super().__init__(**options)
+        self._published = {entry.name: entry.tool for entry in published}
+        self._tools: dict[str, Tool] | None = None
+        self._specs: list[ToolSpec] | None = None
+
+    def specs(self) -> list[ToolSpec]:
+        """The tools it serves, built on first use, with the operations each runs."""
+        if self._specs is None:
+            from mcp_frontend.tools import all_tools  # noqa: PLC0415  # built when the first call needs them
+
+            self._specs = [spec for spec in all_tools() if spec.name in self._published]
+            self._tools = {spec.name: spec.tool for spec in self._specs}
+        return self._specs
+
+    async def list_tools(self) -> list[MCPTool]:
+        return list(self._published.values())
+
+    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self._published.get(name)
+        return None if tool is None else tool.input_schema
 
     def _unknown_arguments(self, name: str, arguments: dict[str, Any]) -> InvalidInput | None:
         # The SDK drops arguments a tool does not name: `memory` for `memory_mb` would create a VM
         # with the default memory. An agent's typo must fail, never change what happens.
-        tool = self._tool_manager.get_tool(name)
-        known: dict[str, Any] = tool.parameters.get("properties", {}) if tool is not None else {}
-        unknown = sorted(set(arguments) - set(known)) if tool is not None else []
+        known: dict[str, Any] = self._published[name].input_schema.get("properties", {})
+        unknown = sorted(set(arguments) - set(known))
         if not unknown:
             return None
         return InvalidInput(
@@ -86,43 +110,55 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        if name not in self._published:
+            raise ToolError(f"Unknown tool: {name}")
         if (unknown := self._unknown_arguments(name, arguments)) is not None:
             raise ToolError(str(unknown))
+        if context is None:
+            context = Context(mcp_server=self, subscriptions=self._subscriptions)
+        self.specs()
+        assert self._tools is not None
         try:
-            return await super().call_tool(name, arguments, context)
+            await app_of(context).ready()
+            result: CallToolResult | InputRequiredResult = await self._tools[name].run(
+                arguments, context, convert_result=True
+            )
+        except ProxmoxMcpError as exc:  # the app could not start (the embedded worker, say)
+            raise ToolError(str(exc)) from None
         except ToolError as exc:
             cause = exc.__cause__
-            if cause is None:  # an unknown tool name: the SDK's message says so
+            if cause is None:
                 raise
-            error = tool_error(cause)
+            error = tool_error(cause, ours=isinstance(exc, UnexpectedToolError))
             if error is None and isinstance(cause, ToolError):  # the SDK's own (e.g. a declined elicitation)
                 raise
             if error is None:
                 log.error("tool_crashed", tool=name, exc_info=cause)  # noqa: TRY400  # the cause, not the ToolError we hold
                 error = InternalError(f"{name} failed unexpectedly")
             raise ToolError(str(error)) from None
+        return result
 
 
 def build_server(settings: Settings, *, log_formatter: logging.Formatter | None = None) -> ProxmoxMcpServer:
-    """The server with every tool; its lifespan connects the job store (and the embedded worker)."""
+    """The server with the tools its settings choose; its lifespan connects the job store (and the embedded worker).
+
+    A PROXMOX_MCP_TOOLS that names no tool is refused here (InvalidInput), before anything starts.
+    """
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[FrontendApp]) -> AsyncIterator[FrontendApp]:
         async with frontend_app(settings, log_formatter=log_formatter) as app:
             yield app
 
-    server = ProxmoxMcpServer(
-        "proxmox-mcp",
+    return ProxmoxMcpServer(
+        select_tools(load_published(), settings),
+        name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,
         version=_version(),
         lifespan=lifespan,
         log_level=settings.log_level,
     )
-    for module in (nodes, guests, storage, snapshots, usage, tasks, logs, power, create, cloudinit, exec, delete):
-        module.register(server)
-    server.close_arguments()
-    return server
 
 
 def _version() -> str:

@@ -22,32 +22,30 @@ import asyncio
 import contextlib
 import os
 import sys
-import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
-from redis.asyncio import ConnectionPool, Redis
+from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from shared.catalogue import Operation, operation
+from shared.catalogue import Operation
 from shared.errors import ProxmoxMcpError, WaitTimeout
-from shared.jobs import codec, keys
+from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
-from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.operations.base import Params, Result
-from shared.operations.guests import GuestInfo, GuestList, ListGuestsParams
-from shared.operations.nodes import ListNodesParams, NodeInfo, NodeList
+from shared.operations.guests import LIST_LXC_CONTAINERS, LIST_VMS, GuestInfo, GuestList, ListGuestsParams
+from shared.operations.nodes import LIST_NODES, ListNodesParams, NodeInfo, NodeList
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 from workers.worker import HEALTH_CHECK_SECONDS
@@ -104,9 +102,6 @@ _STATE_STYLE = {
     JobState.TIMED_OUT: "red",
     JobState.UNKNOWN: "bold red",
 }
-_LIST_NODES = operation("list_nodes")
-_LIST_VMS = operation("list_vms")
-_LIST_CONTAINERS = operation("list_lxc_containers")
 
 
 # -- what one frame shows ---------------------------------------------------------------------
@@ -198,21 +193,6 @@ async def _read_workers(redis: Redis) -> list[WorkerBeat]:
     return sorted(beats, key=lambda beat: beat.name)
 
 
-async def _read_jobs(redis: Redis, scan: int, hidden: set[str]) -> list[JobRecord]:
-    """The newest `scan` jobs of the time index, newest first, without the hidden ones."""
-    job_ids = [job_id for job_id in await redis.zrevrange(keys.JOB_INDEX, 0, scan - 1) if job_id not in hidden]
-    async with redis.pipeline(transaction=False) as pipe:
-        for job_id in job_ids:
-            pipe.hmget(keys.job_record(job_id), list(_JOB_FIELDS))
-        rows = await pipe.execute()
-    records: list[JobRecord] = []
-    for row in rows:
-        fields = {name: value for name, value in zip(_JOB_FIELDS, row, strict=True) if value is not None}
-        if "job_id" in fields:  # an expired record leaves its ID in the index for a while
-            records.append(JobRecord.from_hash(fields))
-    return records
-
-
 async def read_frame(
     redis: Redis,
     *,
@@ -228,7 +208,7 @@ async def read_frame(
     try:
         frame.queue = await _read_queue(redis, now)
         frame.workers = await _read_workers(redis)
-        jobs = await _read_jobs(redis, scan, hidden or set())
+        jobs = await JobStore(redis, ttl_seconds=0).newest(scan, _JOB_FIELDS, hidden=hidden)
     except RedisError as exc:
         frame.problem = f"Redis at {where} cannot be read: {exc}"
         return frame
@@ -243,9 +223,8 @@ async def read_frame(
 class InventoryReader:
     """Reads nodes and guests with read jobs, the way the MCP server runs its tools."""
 
-    def __init__(self, queue: JobQueue, store: JobStore, *, wait_seconds: float) -> None:
-        self.queue = queue
-        self.store = store
+    def __init__(self, jobs: JobClient, *, wait_seconds: float) -> None:
+        self.jobs = jobs
         self.wait_seconds = wait_seconds
         self.inventory = Inventory()
         #: this dashboard's jobs still in flight, left out of the job list
@@ -254,7 +233,7 @@ class InventoryReader:
     async def refresh(self) -> Inventory:
         """Read nodes, VMs and containers once; on any failure keep the last answer and say why."""
         try:
-            if not await health_keys(self.store.redis):
+            if not await self.jobs.workers_alive():
                 return self._note("no worker is alive, so nothing answers reads (start proxmox-mcp-worker)")
             nodes, vms, containers = await self._read_all()
         except ProxmoxMcpError as exc:
@@ -274,9 +253,9 @@ class InventoryReader:
     async def _read_all(self) -> tuple[NodeList, GuestList, GuestList]:
         """The three reads; each runs to its end (bounded by wait_seconds, its job retired) even when another fails."""
         nodes, vms, containers = await asyncio.gather(
-            self._read(_LIST_NODES, ListNodesParams(), NodeList),
-            self._read(_LIST_VMS, ListGuestsParams(), GuestList),
-            self._read(_LIST_CONTAINERS, ListGuestsParams(), GuestList),
+            self._read(LIST_NODES, ListNodesParams()),
+            self._read(LIST_VMS, ListGuestsParams()),
+            self._read(LIST_LXC_CONTAINERS, ListGuestsParams()),
             return_exceptions=True,
         )
         if isinstance(nodes, BaseException):
@@ -287,33 +266,18 @@ class InventoryReader:
             raise containers
         return nodes, vms, containers
 
-    async def _read(self, op: Operation, params: Params, result: type[R]) -> R:
-        record = await self.queue.submit(op, params)
-        job_id = record.job_id
-        self.own_jobs.add(job_id)
+    async def _read(self, op: Operation[Any, R], params: Params) -> R:
+        record = await self.jobs.submit(op, params)
+        self.own_jobs.add(record.job_id)
         try:
-            deadline = time.monotonic() + self.wait_seconds
-            async for event in self.store.follow(job_id, deadline):
-                if event.state is not None and event.state.terminal:
-                    break
-            finished = await self.store.get(job_id)
+            finished = await self.jobs.wait(record.job_id, seconds=self.wait_seconds)
         finally:
             # answered or not, this read is over for the dashboard: the next refresh asks anew
-            await self._retire(job_id)
-        if finished is None or not finished.terminal:
+            await self.jobs.store.retire(record.job_id, OWN_JOB_TTL_SECONDS)
+            self.own_jobs.discard(record.job_id)
+        if not finished.terminal:
             raise WaitTimeout(f"{op.name} did not finish within {self.wait_seconds:.0f}s (are the workers busy?)")
-        if finished.error is not None:
-            raise finished.error
-        return result.model_validate(finished.result)
-
-    async def _retire(self, job_id: str) -> None:
-        """Take a read of ours out of the time index and let it expire soon."""
-        async with self.store.redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(keys.JOB_INDEX, job_id)
-            for key in (keys.job_record(job_id), keys.job_events(job_id), keys.job_log(job_id)):
-                pipe.expire(key, OWN_JOB_TTL_SECONDS)
-            await pipe.execute()
-        self.own_jobs.discard(job_id)
+        return await self.jobs.answer(op, finished)
 
 
 # -- rendering --------------------------------------------------------------------------------
@@ -572,17 +536,11 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     )
     # the inventory waits on job events with XREAD BLOCK, so its connections have no read timeout
     store_redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
-    arq = ArqRedis(
-        ConnectionPool.from_url(url, socket_connect_timeout=_REDIS_TIMEOUT_S),
-        job_serializer=codec.dumps,
-        job_deserializer=codec.loads,
-        default_queue_name=keys.QUEUE_NAME,
-    )
     reader = None
     if args.inventory_interval > 0:
         store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
-        queue = JobQueue(arq, store, redactor=Redactor(settings.secrets()))
-        reader = InventoryReader(queue, store, wait_seconds=settings.read_timeout_seconds)
+        jobs = JobClient(store, redactor=Redactor(settings.secrets()))
+        reader = InventoryReader(jobs, wait_seconds=settings.read_timeout_seconds)
     dashboard = Dashboard(redis, reader, where, args.jobs, args.guests)
     try:
         try:
@@ -605,7 +563,6 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     finally:
         await redis.aclose()
         await store_redis.aclose()
-        await arq.aclose()
 
 
 def _positive(text: str) -> float:

@@ -4,8 +4,9 @@
 Checks, in order: the settings; the PVE URL is reachable; its TLS certificate verifies (or
 verification is knowingly off); the API token authenticates; the token holds the privileges
 each operation needs (from the PVE API schema and the token's own GET /access/permissions);
-Redis is reachable and workers are alive (both only when REDIS_URL is set: without it the
-MCP server keeps its queue in memory and runs its own worker).
+Redis is reachable, workers are alive and one answers a read job sent the way the MCP server
+sends it, through the shared job client (all only when REDIS_URL is set: without it the MCP
+server keeps its queue in memory and runs its own worker).
 
 Each check prints one line, PASS, WARN, FAIL or SKIP, and a fix under every WARN and FAIL.
 Settings come from the environment and .env in the working directory, as for the server.
@@ -47,9 +48,12 @@ from shared.diagnostics import (
 )
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
+from shared.jobs.store import JobStore
 from shared.logs import configure_logging
+from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.pve.client import PveClient, RetryPolicy
 from shared.pve.models import PveVersion, TokenPermissions
 from shared.pve.schema import SchemaVersion, load_schema
@@ -61,6 +65,8 @@ __all__ = ["Check", "Status", "main", "run_checks"]
 #: a certificate that ends sooner than this is worth a warning
 _CERT_WARN_DAYS = 14
 _REDIS_TIMEOUT_S = 5.0
+#: the check's own read job is kept this long, not the job TTL
+_OWN_JOB_TTL_S = 300
 _START_WORKERS = (
     "Start workers: `docker compose up -d --scale worker=2 worker` in the compose setup, "
     "or run `proxmox-mcp-worker` with the same .env."
@@ -310,7 +316,7 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
             "token privileges", Status.FAIL, f"cannot read the token's permissions: {exc.message}", fix=exc.hint
         )
     schema, note = _schema_for(version)
-    reports = check_operations(CATALOGUE.values(), load_schema(schema), held.root)
+    reports = check_operations(CATALOGUE, load_schema(schema), held.root)
     items = [_operation_item(report, token_name) for report in reports]
     failed = [report for report in reports if report.verdict is Verdict.FAIL]
     warned = [report for report in reports if report.verdict is Verdict.WARN]
@@ -409,6 +415,28 @@ async def check_workers(redis: Redis) -> Check:
     return Check("workers", Status.PASS, f"{len(alive)} alive: {names}", items=items)
 
 
+async def check_a_read(url: str, settings: Settings) -> Check:
+    """A read job through the queue, the way the MCP server runs it: a worker takes it and PVE answers."""
+    # its own client: waiting blocks on the job's events for longer than the checks' socket timeout
+    redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
+    jobs = JobClient(JobStore(redis, ttl_seconds=settings.job_ttl_seconds), redactor=Redactor(settings.secrets()))
+    started = time.monotonic()
+    try:
+        record = await jobs.submit(LIST_NODES, ListNodesParams())
+        try:
+            finished = await jobs.wait(record.job_id, seconds=settings.read_timeout_seconds)
+            nodes = await jobs.answer(LIST_NODES, finished)
+        finally:
+            await jobs.store.retire(record.job_id, _OWN_JOB_TTL_S)  # a check's job is nobody else's business
+    except ProxmoxMcpError as exc:
+        return Check("a read job", Status.FAIL, f"list_nodes through the queue: {exc.message}", fix=exc.hint)
+    finally:
+        await redis.aclose()
+    took = (time.monotonic() - started) * 1000
+    names = ", ".join(node.node for node in nodes.nodes) or "none"
+    return Check("a read job", Status.PASS, f"a worker answered list_nodes in {took:.0f} ms (nodes: {names})")
+
+
 async def queue_checks(settings: Settings) -> list[Check]:
     if settings.redis_url is None:
         return [
@@ -418,6 +446,7 @@ async def queue_checks(settings: Settings) -> list[Check]:
                 "REDIS_URL is not set: embedded mode, the MCP server keeps its queue and job store in memory",
             ),
             Check("workers", Status.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
+            Check("a read job", Status.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
         ]
     url = settings.redis_url.get_secret_value()
     redis = Redis.from_url(
@@ -426,8 +455,11 @@ async def queue_checks(settings: Settings) -> list[Check]:
     try:
         reached = await check_redis(redis, url)
         if reached.status is Status.FAIL:
-            return [reached, _skip("workers", "Redis is not reachable")]
-        return [reached, await check_workers(redis)]
+            return [reached, _skip("workers", "Redis is not reachable"), _skip("a read job", "Redis is not reachable")]
+        workers = await check_workers(redis)
+        if workers.status is Status.FAIL:
+            return [reached, workers, _skip("a read job", "no worker would take it")]
+        return [reached, workers, await check_a_read(url, settings)]
     finally:
         await redis.aclose()
 

@@ -20,14 +20,16 @@ import sys
 from collections import deque
 from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
-from redis.asyncio import Redis
 
 from shared.jobs import keys
 from shared.redact import Redactor
 from shared.settings import Settings
+
+if TYPE_CHECKING:  # the MCP server configures logging before it has loaded redis (it connects later)
+    from redis.asyncio import Redis
 
 __all__ = ["LEVELS", "LogEntry", "RedisLogSink", "configure_logging", "read_logs"]
 

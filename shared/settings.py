@@ -16,7 +16,7 @@ from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_vali
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from shared.errors import InvalidInput
-from shared.pve.auth import TOKEN_NAME_PATTERN
+from shared.sanitize import TOKEN_NAME_PATTERN
 
 __all__ = ["ENV_FILE_VARIABLE", "Settings", "load_settings"]
 
@@ -80,6 +80,11 @@ class Settings(BaseSettings):
     exec_output_max_bytes: Annotated[
         int, Field(validation_alias=_env("PROXMOX_EXEC_OUTPUT_MAX"), ge=1024, le=16 * 1024 * 1024)
     ] = 64 * 1024
+
+    # Which tools the server publishes: names or groups (read, change, critical), comma-separated;
+    # unset: all. Read-only hides every change tool, and the workers refuse change jobs.
+    mcp_tools: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_TOOLS"))] = None
+    read_only: Annotated[bool, Field(validation_alias=_env("PROXMOX_MCP_READ_ONLY"))] = False
 
     # Logging
     log_level: Annotated[

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
 from mcp import Client
 
+from mcp_frontend.tools import all_tools
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest
-from shared.catalogue import CATALOGUE
 from shared.diagnostics import call_endpoints
 from shared.pve.schema import load_schema
+from tests.support.calls import CHANGES, READS, Case, guest
 from tests.support.inprocess import inprocess_client
 
 pytestmark = pytest.mark.timeout(120)
@@ -33,12 +33,17 @@ SCHEMA = load_schema("9.1")
 JOB_WAIT = 30
 
 
-def documented(*operations: str) -> set[str]:
-    """'METHOD /template' of every schema endpoint the operations' pve_calls name."""
+#: the operations each tool runs
+RUNS = {spec.name: spec.runs for spec in all_tools()}
+
+
+def documented(*tools: str) -> set[str]:
+    """'METHOD /template' of every schema endpoint the pve_calls of the tools' operations name."""
     return {
         f"{endpoint.method} {endpoint.path}"
-        for name in operations
-        for call in CATALOGUE[name].pve_calls
+        for tool in tools
+        for op in RUNS[tool]
+        for call in op.pve_calls
         for endpoint in call_endpoints(call, SCHEMA)
     }
 
@@ -57,14 +62,6 @@ async def client(sim: Simulator) -> AsyncIterator[Client]:
     """The in-process server, with SSH and Critical tools on."""
     async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_LOCK_WAIT="10") as connected:
         yield connected
-
-
-def guest(sim: Simulator, kind: str, status: str) -> Guest:
-    return next(
-        g
-        for g in sim.state.guests.values()
-        if g.kind == kind and g.status == status and not g.template and not g.lock and not g.paused
-    )
 
 
 async def run_tool(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -87,89 +84,9 @@ async def calls_during(sim: Simulator, run: Callable[[], Any]) -> set[str]:
     return {f"{record.method} {record.template}" for record in sim.requests[mark:]}
 
 
-def assert_documented(calls: Iterable[str], *operations: str) -> None:
-    undocumented = sorted(set(calls) - documented(*operations))
-    assert not undocumented, f"not in the pve_calls of {', '.join(operations)}: {undocumented}"
-
-
-@dataclass(frozen=True)
-class Case:
-    """A tool call, whose operation has the tool's name, with arguments picked from the cluster as it is."""
-
-    tool: str
-    arguments: Callable[[Simulator], dict[str, Any]]
-
-
-def _content_storage(sim: Simulator, marker: str) -> tuple[str, str]:
-    return next(key for key, volumes in sim.state.volumes.items() if any(marker in volume for volume in volumes))
-
-
-def _vm_with_cloudinit_drive(sim: Simulator) -> dict[str, Any]:
-    vm = guest(sim, "qemu", "stopped")
-    vm.config["ide2"] = f"local-lvm:vm-{vm.vmid}-cloudinit,media=cdrom"  # as `qm set --ide2`
-    return {"vmid": vm.vmid, "ciuser": "agent", "ipconfig": {0: "ip=dhcp"}}
-
-
-def _create_vm(sim: Simulator) -> dict[str, Any]:
-    node, storage = _content_storage(sim, ":iso/")
-    iso = next(volume for volume in sim.state.volumes[(node, storage)] if ":iso/" in volume)
-    return {"node": node, "name": "calls-vm", "iso": iso, "disk_gb": 4, "start": True}
-
-
-def _create_lxc(sim: Simulator) -> dict[str, Any]:
-    node, storage = _content_storage(sim, ":vztmpl/")
-    template = next(volume for volume in sim.state.volumes[(node, storage)] if ":vztmpl/" in volume)
-    return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
-
-
-READS = [
-    Case("list_nodes", lambda sim: {}),
-    Case("list_vms", lambda sim: {}),
-    Case("list_vms", lambda sim: {"node": "pve1"}),
-    Case("list_lxc_containers", lambda sim: {}),
-    Case("list_lxc_containers", lambda sim: {"node": "pve2"}),
-    Case("list_storage", lambda sim: {}),
-    Case("list_storage", lambda sim: {"node": "pve1", "content": "iso"}),
-    Case("list_storage_content", lambda sim: {"node": "pve1", "storage": "local"}),
-    Case("get_instance_config", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
-    Case(
-        "get_instance_config",
-        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped")).vmid, "node": ct.node},
-    ),
-    Case("get_lxc_interfaces", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
-    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
-    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
-    Case("get_resource_usage", lambda sim: {"node": "pve1", "timeframe": "day"}),
-    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
-    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
-]
-
-CHANGES = [
-    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "action": "start"}),
-    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "action": "stop"}),
-    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "reboot"}),
-    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "start"}),
-    Case("create_vm", _create_vm),
-    Case("create_lxc", _create_lxc),
-    Case("set_vm_cloudinit", _vm_with_cloudinit_drive),
-    Case(
-        "create_snapshot",
-        lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "name": "calls1", "vmstate": True},
-    ),
-    Case("create_snapshot", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "name": "calls1"}),
-    Case(
-        "delete_instance",
-        lambda sim: {"vmid": (vm := guest(sim, "qemu", "running").vmid), "confirm_vmid": vm, "stop_first": True},
-    ),
-    Case(
-        "delete_instance",
-        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped").vmid), "confirm_vmid": ct, "purge": True},
-    ),
-    Case(
-        "execute_lxc_command",
-        lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "command": "echo calls"},
-    ),
-]
+def assert_documented(calls: Iterable[str], *tools: str) -> None:
+    undocumented = sorted(set(calls) - documented(*tools))
+    assert not undocumented, f"not in the pve_calls of {', '.join(tools)}'s operations: {undocumented}"
 
 
 def _case_id(case: Case) -> str:
@@ -232,16 +149,9 @@ async def _foreign_task(sim: Simulator, ct: Guest) -> str:
     return upid
 
 
-@pytest.mark.parametrize(
-    ("tool", "operation"),
-    [
-        pytest.param("get_task_status", "pve_task_status", id="get_task_status"),
-        pytest.param("get_task_log", "pve_task_log", id="get_task_log"),
-        pytest.param("cancel_task", "cancel_task", id="cancel_task"),
-    ],
-)
+@pytest.mark.parametrize("tool", ["get_task_status", "get_task_log", "cancel_task"])
 async def test_a_task_started_elsewhere_is_read_and_stopped_with_what_the_operation_lists(
-    sim: Simulator, client: Client, tool: str, operation: str
+    sim: Simulator, client: Client, tool: str
 ) -> None:
     ct = guest(sim, "lxc", "stopped")
     sim.faults.add_task_rule(type="vzstart", vmid=ct.vmid, duration=30.0, count=1)
@@ -249,6 +159,6 @@ async def test_a_task_started_elsewhere_is_read_and_stopped_with_what_the_operat
     arguments: dict[str, Any] = {"upid": upid} | ({"confirmed": True} if tool == "cancel_task" else {})
     calls = await calls_during(sim, lambda: run_tool(client, tool, arguments))
     assert calls
-    assert_documented(calls, operation)
+    assert_documented(calls, tool)
     sim.core.tasks.stop(upid)  # the next case finds the container free
     await sim.wait_task(upid)

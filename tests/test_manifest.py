@@ -8,14 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_frontend.manifest import (
-    SCHEMA_VERSION,
-    call_endpoints_for,
-    live_tools,
-    manifest_entries,
-    render_manifest,
-    tool_operation,
-)
+from mcp_frontend.manifest import SCHEMA_VERSION, call_endpoints_for, live_specs, manifest_entries, render_manifest
 from shared.catalogue import CATALOGUE
 from shared.diagnostics import call_endpoints
 from shared.errors import error_codes
@@ -27,7 +20,7 @@ SCHEMA = load_schema(SCHEMA_VERSION)
 
 
 async def test_api_manifest_matches_the_live_tools() -> None:
-    live = render_manifest(await live_tools(), SCHEMA)
+    live = render_manifest(await live_specs(), SCHEMA)
     recorded = MANIFEST.read_text(encoding="utf-8")
     if live != recorded:
         diff = "".join(
@@ -39,28 +32,28 @@ async def test_api_manifest_matches_the_live_tools() -> None:
 
 
 async def test_manifest_is_the_same_whatever_order_the_tools_come_in() -> None:
-    tools = await live_tools()
-    assert render_manifest(list(reversed(tools)), SCHEMA) == render_manifest(tools, SCHEMA)
+    specs = await live_specs()
+    assert render_manifest(list(reversed(specs)), SCHEMA) == render_manifest(specs, SCHEMA)
 
 
 @pytest.mark.parametrize(
     ("operation", "call"),
-    [pytest.param(op.name, call, id=f"{op.name}:{call}") for op in CATALOGUE.values() for call in op.pve_calls],
+    [pytest.param(op.name, call, id=f"{op.name}:{call}") for op in CATALOGUE for call in op.pve_calls],
 )
 def test_every_pve_call_of_every_operation_names_schema_endpoints(operation: str, call: str) -> None:
     assert call_endpoints(call, SCHEMA), f"{operation} calls {call}, which PVE {SCHEMA_VERSION}'s schema does not have"
 
 
 async def test_every_catalogue_operation_is_run_by_a_tool_in_the_manifest() -> None:
-    reached = {entry.operation.name for entry in manifest_entries(await live_tools()) if entry.operation}
+    reached = {entry.operation for entry in manifest_entries(await live_specs()) if entry.operation}
     assert reached == set(CATALOGUE)
 
 
 async def test_a_placeholder_a_tool_chooses_from_an_enum_has_an_endpoint_for_each_choice() -> None:
     # power_control's action picks .../status/{action}: every action must name an endpoint, for qemu and LXC
     checked = 0
-    for tool in await live_tools():
-        op = tool_operation(tool.name)
+    for entry in manifest_entries(await live_specs()):
+        tool, op = entry.tool, entry.operation
         for call in op.pve_calls if op else ():
             placeholder = re.fullmatch(r"\{(\w+)\}", call.rsplit("/", 1)[-1])
             choices = tool.input_schema["properties"].get(placeholder[1], {}).get("enum") if placeholder else None
@@ -73,21 +66,21 @@ async def test_a_placeholder_a_tool_chooses_from_an_enum_has_an_endpoint_for_eac
 
 
 async def test_each_tool_section_lists_its_parameters_and_every_pve_call_of_its_operation() -> None:
-    tools = await live_tools()
-    text = render_manifest(tools, SCHEMA)
+    specs = await live_specs()
+    text = render_manifest(specs, SCHEMA)
     sections = dict(re.findall(r"^### (\w+)\n(.*?)(?=^### |\Z)", text, flags=re.MULTILINE | re.DOTALL))
-    assert set(sections) == {tool.name for tool in tools}
-    for tool in tools:
+    assert set(sections) == {spec.name for spec in specs}
+    for entry in manifest_entries(specs):
+        tool, op = entry.tool, entry.operation
         section = sections[tool.name]
         for parameter in tool.input_schema.get("properties", {}):
             assert f"| `{parameter}` |" in section, (tool.name, parameter)
-        op = tool_operation(tool.name)
         for call in op.pve_calls if op else ():
             assert f"| `{call}` |" in section, (tool.name, call)
 
 
 async def test_power_control_needs_power_management_on_the_guest() -> None:
-    text = render_manifest(await live_tools(), SCHEMA)
+    text = render_manifest(await live_specs(), SCHEMA)
     row = next(line for line in text.splitlines() if line.startswith("| VM.PowerMgmt |"))
     assert "`/vms/{vmid}` | `/vms` | PVEVMUser |" in row
     assert "`power_control`" in row
@@ -95,7 +88,7 @@ async def test_power_control_needs_power_management_on_the_guest() -> None:
 
 
 async def test_every_error_code_the_manifest_names_exists() -> None:
-    text = render_manifest(await live_tools(), SCHEMA)
+    text = render_manifest(await live_specs(), SCHEMA)
     errors_section = text.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"`([A-Z][A-Z_]+)`", errors_section))
     named |= set(re.findall(r"^- `([A-Z][A-Z_]+)`: ", text, flags=re.MULTILINE))

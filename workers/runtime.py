@@ -291,7 +291,10 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     try:
         params = _validate(op, payload)
         enforce_tier(
-            op.tier, allow_danger=settings.proxmox_allow_danger, confirmed=bool(getattr(params, "confirmed", False))
+            op.tier,
+            allow_danger=settings.proxmox_allow_danger,
+            confirmed=bool(getattr(params, "confirmed", False)),
+            read_only=settings.read_only,
         )
         if change and (ending := _ending_before_run(job)) is not None:
             raise ending

@@ -34,7 +34,7 @@ from shared.redact import Redactor
 from shared.safety import Tier
 from shared.settings import Settings, load_settings
 from workers.app import WorkerApp
-from workers.operations import HANDLERS
+from workers.registry import handlers
 from workers.runtime import READ_PICKUPS, job_function
 
 __all__ = [
@@ -67,14 +67,15 @@ def worker_name(settings: Settings) -> str:
 
 def worker_functions(settings: Settings) -> list[Any]:
     """One arq function per catalogue operation."""
+    registered = handlers()
     return [
         job_function(
             op,
-            HANDLERS[op.name],
+            registered[op],
             timeout=op.timeout_seconds(settings),
             max_tries=READ_MAX_TRIES if op.tier is Tier.SAFE else CHANGE_MAX_TRIES,
         )
-        for op in CATALOGUE.values()
+        for op in CATALOGUE
     ]
 
 
@@ -212,7 +213,7 @@ def worker_options(settings: Settings) -> dict[str, Any]:
         "functions": worker_functions(settings),
         "queue_name": keys.QUEUE_NAME,
         "max_jobs": settings.worker_max_jobs,
-        "job_timeout": max(op.timeout_seconds(settings) for op in CATALOGUE.values()),
+        "job_timeout": max(op.timeout_seconds(settings) for op in CATALOGUE),
         "keep_result": KEEP_RESULT_SECONDS,
         "poll_delay": settings.worker_poll_seconds,
         "max_tries": READ_MAX_TRIES,

@@ -1,5 +1,24 @@
-"""The MCP tools, by domain. Each module's `register(server)` adds its tools.
+"""The MCP tools: one per catalogue operation, built from its declaration, plus the few that differ.
 
-A tool validates its input with PVE's own patterns (the schema the agent sees), builds the
-operation's params model and hands it to the FrontendApp; it never talks to PVE itself.
+Every operation gets a declared tool (mcp_frontend.tools.declared) unless a tool module of its
+own runs it: tasks (get_task_status and get_task_log read the job store and run
+pve_task_status / pve_task_log only for tasks started elsewhere; cancel_task) and logs
+(get_mcp_logs reads the log stream, never PVE).
 """
+
+from __future__ import annotations
+
+from mcp_frontend.tools.declared import declared_tool
+from mcp_frontend.tools.logs import log_tools
+from mcp_frontend.tools.spec import ToolSpec
+from mcp_frontend.tools.tasks import task_tools
+from shared.catalogue import CATALOGUE
+
+__all__ = ["ToolSpec", "all_tools"]
+
+
+def all_tools() -> list[ToolSpec]:
+    """Every tool, in the catalogue's order (reads, then changes), the task and log tools last."""
+    own = [*task_tools(), *log_tools()]
+    claimed = {op for spec in own for op in spec.runs}
+    return [*(declared_tool(op) for op in CATALOGUE if op not in claimed), *own]

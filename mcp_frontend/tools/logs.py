@@ -1,23 +1,26 @@
-"""The server's own logs, from the Redis log stream every process writes to."""
+"""The server's own logs, from the Redis log stream every process writes to (no operation: no PVE call)."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Annotated, Any, Literal
 
-from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, Field
+from mcp_types import CallToolResult
+from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
-from mcp_frontend.tools.common import add_tool
+from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
 from shared.logs import read_logs
+from shared.operations.base import Result
+from shared.safety import Tier
 from shared.sanitize import JobId
 
-__all__ = ["LogLine", "McpLogs", "register"]
+__all__ = ["LogLine", "McpLogs", "log_tools"]
 
 
-class LogLine(BaseModel):
+class LogLine(Result):
     time: str | None = None
     level: str
     event: str
@@ -26,8 +29,11 @@ class LogLine(BaseModel):
     fields: dict[str, Any] = Field(default_factory=dict, description="The line's other fields.")
 
 
-class McpLogs(BaseModel):
+class McpLogs(Result):
     lines: list[LogLine] = Field(description="Newest first.")
+
+    def brief(self) -> str:
+        return f"{len(self.lines)} log lines, newest first"
 
 
 _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
@@ -35,21 +41,19 @@ _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
 
 async def get_mcp_logs(
     ctx: Context[FrontendApp, Any],
-    limit: Annotated[int, Field(ge=1, le=500, description="Lines to return at most.")] = 50,
-    level: Annotated[
-        Literal["debug", "info", "warning", "error"], Field(description="Only lines at this level or above.")
-    ] = "info",
-    job_id: Annotated[JobId | None, Field(description="Only lines about this job.")] = None,
-    contains: Annotated[str | None, Field(max_length=200, description="Only lines containing this text.")] = None,
-) -> McpLogs:
-    """Recent log lines of this server and its workers (newest first), secrets redacted.
+    limit: Annotated[int, Field(ge=1, le=500)] = 50,
+    level: Annotated[Literal["debug", "info", "warning", "error"], Field()] = "info",
+    job_id: Annotated[JobId | None, Field()] = None,
+    contains: Annotated[str | None, Field(max_length=200)] = None,
+) -> Annotated[CallToolResult, McpLogs]:
+    """Recent log lines of this server and its workers, newest first, secrets redacted.
 
     Use it when a job failed in a way its error does not explain: filter by job_id, or by
     level='warning' for trouble across the board.
     """
     app = app_of(ctx)
     entries = await read_logs(app.store.redis, limit=limit, min_level=level, contains=contains, job_id=job_id)
-    return McpLogs(
+    logs = McpLogs(
         lines=[
             LogLine(
                 time=e.fields.get("timestamp"),
@@ -62,17 +66,15 @@ async def get_mcp_logs(
             for e in entries
         ]
     )
+    return tool_result(logs)
 
 
-def register(server: MCPServer[FrontendApp]) -> None:
-    add_tool(
-        server,
-        get_mcp_logs,
-        ToolAnnotations(
-            title="Server logs",
-            read_only_hint=True,
-            destructive_hint=False,
-            idempotent_hint=True,
-            open_world_hint=False,
-        ),
+def log_tools() -> list[ToolSpec]:
+    """get_mcp_logs: it reads Redis, never PVE."""
+    annotations = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    manual = inspect.getdoc(get_mcp_logs) or ""
+    description = manual.split("\n\n", 1)[0]
+    tool = make_tool(
+        get_mcp_logs, name="get_mcp_logs", title="Server logs", description=description, annotations=annotations
     )
+    return [ToolSpec(tool, Tier.SAFE, (), manual=manual)]

@@ -1,26 +1,35 @@
-"""Task tools: where a job (or any PVE task) stands, and its task log."""
+"""Task tools: where a job (or any PVE task) stands, its task log, and cancelling it.
+
+These tools behave differently from the declared ones: they read the job store, and run an
+operation (pve_task_status, pve_task_log) only for a UPID of a task this server did not start;
+cancel_task names its target from the job record and waits for the cancelled job's end.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from mcp.server import MCPServer
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
+from mcp_types import CallToolResult
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
-from mcp_frontend.confirm import Approval, Plan, approved, ask
-from mcp_frontend.tools.common import add_tool, annotations_for
-from mcp_frontend.waiting import wait_for_job
-from shared.catalogue import operation
+from mcp_frontend.confirm import Approval, Target, approved, confirm_change
+from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
 from shared.errors import NotFound
 from shared.jobs.record import JobRecord
 from shared.jobs.states import TERMINAL_STATES
+from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
+from shared.operations.operation import Operation
 from shared.operations.tasks import (
+    CANCEL_TASK,
+    PVE_TASK_LOG,
+    PVE_TASK_STATUS,
     CancelParams,
     CancelResult,
     ErrorInfo,
@@ -37,16 +46,13 @@ from shared.operations.tasks import (
 )
 from shared.pve.upid import Upid
 
-__all__ = ["job_status", "register"]
+__all__ = ["job_status", "task_tools"]
 
-TASK_STATUS = operation("pve_task_status")
-TASK_LOG = operation("pve_task_log")
-CANCEL = operation("cancel_task")
 _ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 WaitArg = Annotated[
     float,
-    Field(ge=0, le=55, description="Wait up to this many seconds for the job to finish before answering (0: don't)."),
+    Field(ge=0, le=55, description="Wait up to this long for it to end."),
 ]
 
 
@@ -98,7 +104,7 @@ async def _foreign_task_status(app: FrontendApp, upid: str, wait_seconds: float)
     deadline = time.monotonic() + wait_seconds
     delay = 0.25
     while True:
-        status = await app.read(TASK_STATUS, PveTaskParams(upid=upid), JobStatus)
+        status = await app.read(PVE_TASK_STATUS, PveTaskParams(upid=upid))
         left = deadline - time.monotonic()
         if status.done or left <= 0:
             return status
@@ -108,8 +114,8 @@ async def _foreign_task_status(app: FrontendApp, upid: str, wait_seconds: float)
 
 async def get_task_status(
     ctx: Context[FrontendApp, Any], job_id: JobIdField = None, upid: UpidField = None, wait_seconds: WaitArg = 0
-) -> JobStatus:
-    """Where a job stands: state, progress, UPID, PVE exit status, warnings, result or error.
+) -> Annotated[CallToolResult, JobStatus]:
+    """Where a job (or any PVE task, by UPID) stands: state, done, progress, result or error.
 
     Pass the job_id a tool returned (or the UPID of its PVE task); `done` tells whether it
     ended. With wait_seconds, the answer comes as soon as the job ends (or when the time is up).
@@ -121,11 +127,11 @@ async def get_task_status(
     ours = await _our_job(app, job_id, upid)
     if ours is None:
         assert upid is not None
-        return await _foreign_task_status(app, upid, wait_seconds)
+        return tool_result(await _foreign_task_status(app, upid, wait_seconds))
     record = await _record(app, ours)
     if wait_seconds > 0 and not record.terminal:
-        record = await wait_for_job(app.store, ours, seconds=wait_seconds)
-    return job_status(record)
+        record = await app.jobs.wait(ours, seconds=wait_seconds)
+    return tool_result(job_status(record))
 
 
 async def get_task_log(
@@ -134,8 +140,8 @@ async def get_task_log(
     upid: UpidField = None,
     start: LogStart = 0,
     limit: LogLimit = 50,
-) -> TaskLogPage:
-    """A page of a job's PVE task log (lines numbered from 1), by job_id or UPID.
+) -> Annotated[CallToolResult, TaskLogPage]:
+    """A page of a job's (or any PVE task's) log, lines from 1; read on from next_start.
 
     Read on with start=next_start while next_start is set; while task_done is false more
     lines may still come. A UPID of a task started outside this server is read from PVE.
@@ -145,42 +151,49 @@ async def get_task_log(
     ours = await _our_job(app, job_id, upid)
     if ours is None:
         assert upid is not None
-        return await app.read(TASK_LOG, PveTaskLogParams(upid=upid, start=start, limit=limit), TaskLogPage)
+        params = PveTaskLogParams(upid=upid, start=start, limit=limit)
+        return tool_result(await app.read(PVE_TASK_LOG, params))
     record = await _record(app, ours)
     page = await app.store.read_log(ours, start, limit)
-    return TaskLogPage(
-        job_id=ours,
-        upid=record.upid,
-        start=start,
-        total=page.total,
-        lines=[TaskLogLine(n=start + i + 1, t=text) for i, text in enumerate(page.lines)],
-        next_start=page.next_start,
-        task_done=record.terminal,
+    return tool_result(
+        TaskLogPage(
+            job_id=ours,
+            upid=record.upid,
+            start=start,
+            total=page.total,
+            lines=[TaskLogLine(n=start + i + 1, t=text) for i, text in enumerate(page.lines)],
+            next_start=page.next_start,
+            task_done=record.terminal,
+        )
     )
+
+
+async def _cancel_target(app: FrontendApp, params: Params) -> Target:
+    """The job (as its record says) or foreign task a cancel would stop, for its plan."""
+    assert isinstance(params, CancelParams)
+    ours = await _our_job(app, params.job_id, params.upid)
+    if ours is None:
+        assert params.upid is not None
+        task = Upid.parse(params.upid)
+        return (
+            f"PVE task {task.type} of {task.id or 'the node'} on node {task.node} (started elsewhere)",
+            task.node,
+            task.vmid,
+        )
+    record = await _record(app, ours)
+    guest = f"guest {record.vmid}" if record.vmid is not None else "no particular guest"
+    described = (
+        f"job {ours} ({record.operation} on {guest}, node {record.node or 'not yet known'}, "
+        f"now {record.state.value}); what its PVE task did so far stays done"
+    )
+    return described, record.node, record.vmid
 
 
 async def _confirm_cancel(
     ctx: Context[FrontendApp, Any], job_id: str | None, upid: str | None, confirmed: bool
 ) -> Approval | Elicit[Approval]:
-    require_one_target(job_id, upid)
-    if confirmed:
-        return Approval(approve=True)
-    app = app_of(ctx)
-    ours = await _our_job(app, job_id, upid)
-    if ours is not None:
-        record = await _record(app, ours)
-        guest = f"guest {record.vmid}" if record.vmid is not None else "no particular guest"
-        summary = (
-            f"stop job {ours} ({record.operation} on {guest}, node {record.node or 'not yet known'}, "
-            f"now {record.state.value}); what its PVE task did so far stays done"
-        )
-        plan = Plan(action="cancel_task", summary=summary, node=record.node, vmid=record.vmid)
-    else:
-        assert upid is not None
-        task = Upid.parse(upid)
-        summary = f"stop PVE task {task.type} of {task.id or 'the node'} on node {task.node} (started elsewhere)"
-        plan = Plan(action="cancel_task", summary=summary, node=task.node, vmid=task.vmid)
-    return ask(ctx, confirmed, plan)
+    params = CancelParams(job_id=job_id, upid=upid)
+    return await confirm_change(ctx, CANCEL_TASK, params, confirmed=confirmed, target=_cancel_target)
 
 
 async def cancel_task(
@@ -190,30 +203,34 @@ async def cancel_task(
     upid: UpidField = None,
     confirmed: Confirmed = False,
     wait_seconds: WaitSeconds = None,
-) -> ChangeReport[CancelResult]:
-    """Cancel a job of this server (stopping its PVE task), or ask PVE to stop any task by UPID.
-
-    A job no worker has taken yet ends cancelled at once and changes nothing. A job under way
-    is asked to stop: PVE stops its running task (DELETE of the task), or it ends before
-    starting its next one; either way it ends cancelled, and what its earlier tasks did stays
-    done. A job that already ended cannot be undone: the answer gives its final state. A task
-    started elsewhere is only asked to stop (state stop_requested). Cancelling a wait for a
-    change never cancels its job; only this tool does. Restricted: needs the user's confirmation.
-    """
+) -> Annotated[CallToolResult, ChangeReport[CancelResult]]:
     approved(approval, "stop a PVE task")
     app = app_of(ctx)
     params = CancelParams(job_id=job_id, upid=upid, confirmed=True)
-    report = await app.change(ctx, CANCEL, params, CancelResult, wait_seconds)
+    report = await app.change(ctx, CANCEL_TASK, params, CancelResult, wait_seconds)
     cancelled = report.result
     if cancelled is not None and cancelled.job_id is not None and cancelled.state not in _ENDED:
         # let the cancelled job see PVE stop its task, so the answer tells how it ended
         seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
-        target = await wait_for_job(app.store, cancelled.job_id, seconds=seconds)
+        target = await app.jobs.wait(cancelled.job_id, seconds=seconds)
         report.result = cancelled.model_copy(update={"state": target.state.value})
-    return report
+    return tool_result(report)
 
 
-def register(server: MCPServer[FrontendApp]) -> None:
-    add_tool(server, get_task_status, annotations_for(TASK_STATUS, "Job status"))
-    add_tool(server, get_task_log, annotations_for(TASK_LOG, "Task log"))
-    add_tool(server, cancel_task, annotations_for(CANCEL, "Cancel a task", idempotent=True))
+def task_tools() -> list[ToolSpec]:
+    """get_task_status, get_task_log and cancel_task."""
+    return [
+        _spec(get_task_status, PVE_TASK_STATUS, _doc(get_task_status)),
+        _spec(get_task_log, PVE_TASK_LOG, _doc(get_task_log)),
+        _spec(cancel_task, CANCEL_TASK, CANCEL_TASK.description),
+    ]
+
+
+def _doc(fn: Any) -> str:
+    return inspect.getdoc(fn) or ""
+
+
+def _spec(fn: Any, op: Operation[Any, Any], manual: str) -> ToolSpec:
+    brief = manual.split("\n\n", 1)[0]
+    tool = make_tool(fn, name=fn.__name__, title=op.title, description=brief, annotations=hints(op))
+    return ToolSpec(tool, op.tier, (op,), manual=manual)

@@ -10,21 +10,29 @@ needs nothing installed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from arq.connections import ArqRedis
-from fakeredis import FakeServer
-from fakeredis.aioredis import FakeAsyncRedisConnection
 from redis.asyncio import ConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from shared.jobs import codec, keys
 from shared.settings import Settings
 
-__all__ = ["FRONTEND_RETRIES", "WORKER_RETRIES", "RedisConnections", "connect_redis", "redis_location"]
+if TYPE_CHECKING:  # arq and fakeredis load only where a worker runs: a producer never needs them
+    from arq.connections import ArqRedis
+    from fakeredis import FakeServer
+
+__all__ = [
+    "FRONTEND_RETRIES",
+    "WORKER_RETRIES",
+    "RedisConnections",
+    "connect_redis",
+    "connect_store",
+    "redis_location",
+]
 
 #: per command: up to ~60 s of retries with jittered backoff (capped at 5 s), enough for a restart
 WORKER_RETRIES = 16
@@ -46,26 +54,43 @@ class RedisConnections:
         await self.arq.aclose(close_connection_pool=True)
 
 
+def _options(retries: int) -> dict[str, Any]:
+    return {
+        "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
+        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+        "socket_connect_timeout": 5,
+        "socket_keepalive": True,
+        "health_check_interval": 30,
+    }
+
+
+def connect_store(settings: Settings, *, retries: int = WORKER_RETRIES) -> Redis:
+    """The job store's client for REDIS_URL: all a producer of jobs needs (the frontend, the scripts)."""
+    assert settings.redis_url is not None, "the embedded store lives in the process that runs its worker"
+    pool = ConnectionPool.from_url(settings.redis_url.get_secret_value(), decode_responses=True, **_options(retries))
+    return Redis(connection_pool=pool)
+
+
 def connect_redis(
     settings: Settings, *, retries: int = WORKER_RETRIES, fake_server: FakeServer | None = None
 ) -> RedisConnections:
     """Clients for REDIS_URL, or for an in-memory server when it is unset (pass one to share it)."""
+    from arq.connections import ArqRedis  # noqa: PLC0415  # see TYPE_CHECKING above
+
+    from shared.jobs import codec, keys  # noqa: PLC0415  # the codec imports arq
+
     if settings.redis_url is None:
+        from fakeredis import FakeServer  # noqa: PLC0415
+        from fakeredis.aioredis import FakeAsyncRedisConnection  # noqa: PLC0415
+
         server = fake_server or FakeServer()
         arq_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server)
         store_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
         embedded = True
     else:
         url = settings.redis_url.get_secret_value()
-        options = {
-            "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
-            "retry_on_error": [RedisConnectionError, RedisTimeoutError],
-            "socket_connect_timeout": 5,
-            "socket_keepalive": True,
-            "health_check_interval": 30,
-        }
-        arq_pool = ConnectionPool.from_url(url, **options)
-        store_pool = ConnectionPool.from_url(url, decode_responses=True, **options)
+        arq_pool = ConnectionPool.from_url(url, **_options(retries))
+        store_pool = ConnectionPool.from_url(url, decode_responses=True, **_options(retries))
         embedded = False
     arq = ArqRedis(
         arq_pool,

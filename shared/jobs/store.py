@@ -224,6 +224,29 @@ class JobStore:
                 after = event.id
                 yield event
 
+    async def newest(self, limit: int, fields: Sequence[str], *, hidden: set[str] | None = None) -> list[JobRecord]:
+        """The newest `limit` jobs of the time index, newest first, with only `fields` read (a dashboard's view)."""
+        job_ids = [
+            job_id
+            for job_id in await self.redis.zrevrange(keys.JOB_INDEX, 0, limit - 1)
+            if job_id not in (hidden or ())
+        ]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for job_id in job_ids:
+                pipe.hmget(keys.job_record(job_id), list(fields))
+            rows = await pipe.execute()
+        found = ({name: value for name, value in zip(fields, row, strict=True) if value is not None} for row in rows)
+        # an expired record leaves its ID in the index for a while
+        return [JobRecord.from_hash(values) for values in found if "job_id" in values]
+
+    async def retire(self, job_id: str, ttl_seconds: int) -> None:
+        """Take a job out of the time index and let it expire in `ttl_seconds` (a read only its caller cares about)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(keys.JOB_INDEX, job_id)
+            for key in (keys.job_record(job_id), keys.job_events(job_id), keys.job_log(job_id)):
+                pipe.expire(key, ttl_seconds)
+            await pipe.execute()
+
     async def recent(self, limit: int = 50) -> list[JobRecord]:
         """The newest jobs first, from the time index."""
         job_ids = await self.redis.zrevrange(keys.JOB_INDEX, 0, limit - 1)

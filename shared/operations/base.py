@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shared.sanitize import NodeName, Vmid
+from shared.sanitize import NodeText, Vmid
+
+if TYPE_CHECKING:
+    from shared.settings import Settings
 
 __all__ = ["GuestNode", "GuestParams", "Params", "Result"]
 
@@ -16,17 +19,32 @@ class Params(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def check(self, settings: Settings) -> None:
+        """Refuse what this server's settings do not allow; the frontend checks it before asking the user."""
+
 
 class Result(BaseModel):
     """A job result, returned to the agent as structured content."""
 
     model_config = ConfigDict(extra="ignore")
 
+    def brief(self) -> str:
+        """One line for clients that show only text (the structured content carries all of it)."""
+        parts: list[str] = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if value is None or value in ([], {}) or isinstance(value, BaseModel):
+                continue
+            parts.append(f"{name}: {len(value)}" if isinstance(value, list | dict) else f"{name}={value}")
+        return _cap(", ".join(parts))
 
-GuestNode = Annotated[
-    NodeName | None,
-    Field(description="Node the guest is on. Omit it: the server looks the guest up in the cluster."),
-]
+
+def _cap(text: str, limit: int = 240) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: the node of a guest named by its VMID: optional, the server looks the guest up (its instructions say so)
+GuestNode = Annotated[NodeText | None, Field()]
 
 
 class GuestParams(Params):

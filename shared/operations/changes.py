@@ -9,34 +9,42 @@ from pydantic import Field
 from shared.operations.base import GuestNode, Params, Result
 from shared.sanitize import Vmid
 
-__all__ = ["ChangeParams", "ChangeReport", "Confirmed", "GuestChangeParams", "WaitSeconds"]
+__all__ = [
+    "GUEST_STATUS_CALLS",
+    "TASK_CALLS",
+    "ChangeParams",
+    "ChangeReport",
+    "Confirmed",
+    "GuestChangeParams",
+    "WaitSeconds",
+]
 
 R = TypeVar("R", bound=Result)
 
-Confirmed = Annotated[
-    bool,
-    Field(
-        description="Set true once the user agreed to this change. Clients that support elicitation are "
-        "asked instead; without either, the tool answers CONFIRMATION_REQUIRED with the plan and changes nothing."
-    ),
-]
-WaitSeconds = Annotated[
-    float | None,
-    Field(
-        ge=0,
-        le=600,
-        description="Wait up to this many seconds for the change to finish (default: the server's "
-        "PROXMOX_MCP_WAIT_SECONDS, 45). If it is still running then, you get its job_id and it goes on; follow "
-        "it with get_task_status. 0 returns at once. Many clients give up on a call after about 60 s: stay "
-        "below that unless yours waits longer.",
-    ),
-]
+#: the server's instructions say how confirmation and waiting work, once for every change tool
+Confirmed = Annotated[bool, Field()]
+WaitSeconds = Annotated[float | None, Field(ge=0, le=600)]
+
+
+#: a change's PVE task: followed through its status and log, stopped when cancel_task asks the
+#: job to end, looked for in the node's task list by a rerun
+TASK_CALLS = (
+    "GET /nodes/{node}/tasks/{upid}/status",
+    "GET /nodes/{node}/tasks/{upid}/log",
+    "DELETE /nodes/{node}/tasks/{upid}",
+    "GET /nodes/{node}/tasks",
+)
+#: a guest's power state, read before and after a change
+GUEST_STATUS_CALLS = (
+    "GET /nodes/{node}/qemu/{vmid}/status/current",
+    "GET /nodes/{node}/lxc/{vmid}/status/current",
+)
 
 
 class ChangeParams(Params):
     """A change's payload carries its confirmation: the worker refuses one without it."""
 
-    confirmed: bool = False
+    confirmed: Confirmed = False
 
 
 class GuestChangeParams(ChangeParams):
@@ -65,3 +73,6 @@ class ChangeReport(Result, Generic[R]):
     warnings: list[str] = Field(default_factory=list, description="The task's WARN lines.")
     message: str = Field(description="One sentence on what happened, or how to follow the job.")
     result: R | None = None
+
+    def brief(self) -> str:
+        return f"{self.operation} {self.state} (job {self.job_id}): {self.message}"

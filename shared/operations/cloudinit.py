@@ -10,9 +10,13 @@ from pydantic import AfterValidator, Field, StringConstraints, model_validator
 from shared.errors import InvalidInput
 from shared.operations.base import Result
 from shared.operations.changes import GuestChangeParams
+from shared.operations.operation import Operation, ToolArgument
+from shared.passwords import Password, hashed
+from shared.safety import Tier
 from shared.sanitize import PasswordHash, SshPublicKey
 
 __all__ = [
+    "SET_VM_CLOUDINIT",
     "CiSshKeys",
     "CiUser",
     "CloudInitChange",
@@ -32,17 +36,16 @@ _IPCONFIG = re.compile(
 IpConfig = Annotated[
     str,
     StringConstraints(max_length=256),
-    Field(description="PVE's ipconfig string, e.g. 'ip=dhcp' or 'ip=10.0.0.5/24,gw=10.0.0.1'."),
 ]
 
 
 CiUser = Annotated[
     str | None,
     StringConstraints(pattern=r"^[a-z_][a-z0-9_\-]{0,31}$"),
-    Field(description="User cloud-init creates (instead of the image's default user)."),
+    Field(description="User to create (else the image's default)."),
 ]
 CiSshKeys = Annotated[
-    list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for the user (replaces the set).")
+    list[SshPublicKey] | None, Field(max_length=32, description="The user's SSH public keys (replaces them).")
 ]
 NicIndex = Annotated[int, Field(ge=0, le=31)]
 
@@ -65,8 +68,7 @@ IpConfigs = Annotated[
     dict[NicIndex, IpConfig] | None,
     Field(
         max_length=32,
-        description='Per NIC index 0-31 (the N of ipconfigN): {"0": "ip=dhcp"} or '
-        '{"0": "ip=10.0.0.5/24,gw=10.0.0.1"}; ip6=dhcp, ip6=auto and ip6/gw6 too.',
+        description='ipconfigN by NIC index: {"0": "ip=10.0.0.5/24,gw=10.0.0.1"}, "ip=dhcp", "ip6=auto"...',
     ),
     AfterValidator(_ipconfigs),
 ]
@@ -78,14 +80,17 @@ Nameserver = Annotated[
 SearchDomain = Annotated[
     str | None,
     StringConstraints(pattern=r"^[a-zA-Z0-9.\- ]{1,255}$"),
-    Field(description="DNS search domains, space-separated."),
+    Field(description="Search domains, space-separated."),
 ]
+
+
+CiPassword = Annotated[Password, Field(description="The user's password (hashed before it is queued).")]
 
 
 class CloudInitParams(GuestChangeParams):
     ciuser: CiUser = None
-    #: the frontend hashes the password it was given
-    cipassword_hash: PasswordHash | None = None
+    #: the tool takes the clear password and queues its hash
+    cipassword_hash: Annotated[PasswordHash | None, ToolArgument("cipassword", CiPassword, hashed)] = None
     sshkeys: CiSshKeys = None
     ipconfig: IpConfigs = None
     nameserver: Nameserver = None
@@ -100,8 +105,9 @@ class CloudInitParams(GuestChangeParams):
 
 
 class CloudInitChange(Result):
-    before: str | None
-    after: str | None
+    #: None (left out of the answer) when the key was not set before, or is removed
+    before: str | None = None
+    after: str | None = None
 
 
 class CloudInitResult(Result):
@@ -110,3 +116,41 @@ class CloudInitResult(Result):
     changed: dict[str, CloudInitChange] = Field(description="Each cloud-init key that changed (secrets redacted).")
     regenerated: bool = Field(description="True when the cloud-init drive was rebuilt with the new settings.")
     applies_on: str = Field(description="When the guest sees the change (cloud-init runs at boot).")
+
+
+def _plan(p: CloudInitParams, guest: str) -> str:
+    keys = [
+        name
+        for name, value in (
+            ("user", p.ciuser), ("password", p.cipassword_hash), ("SSH keys", p.sshkeys), ("network", p.ipconfig),
+            ("DNS servers", p.nameserver), ("search domain", p.searchdomain),
+        )
+        if value is not None
+    ]  # fmt: skip
+    return f"set cloud-init {', '.join(keys)} of {guest} and rebuild its cloud-init drive"
+
+
+SET_VM_CLOUDINIT = Operation(
+    "set_vm_cloudinit",
+    "Set cloud-init",
+    Tier.RESTRICTED,
+    CloudInitParams,
+    CloudInitResult,
+    description="""
+        Set a VM's cloud-init user, password, SSH keys, network or DNS; it applies at next boot.
+
+        Only what differs from the current configuration is changed, and the answer shows each
+        change (before and after, secrets redacted). The guest applies it at its next boot. SSH
+        keys are encoded the way PVE requires. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        "GET /nodes/{node}/qemu/{vmid}/config",
+        "PUT /nodes/{node}/qemu/{vmid}/config",
+        "PUT /nodes/{node}/qemu/{vmid}/cloudinit",
+    ),
+    errors=(("VALIDATION_ERROR", "the guest is a container (cloud-init is for qemu VMs)"),),
+    plan=_plan,
+    guest_write=True,
+    idempotent=True,
+)

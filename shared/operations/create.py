@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Result
-from shared.operations.changes import ChangeParams
+from shared.operations.changes import TASK_CALLS, ChangeParams
+from shared.operations.operation import Operation, ToolArgument
+from shared.passwords import Password, hashed
+from shared.safety import Tier
 from shared.sanitize import GuestKind, NodeName, PasswordHash, SshPublicKey, StorageId, Vmid
 
 __all__ = [
+    "CREATE_LXC",
+    "CREATE_VM",
     "Bridge",
     "Cores",
     "CreateLxcParams",
@@ -42,23 +47,22 @@ _IPV4_CIDR = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/(\d{1,2})$
 GuestName = Annotated[
     str,
     StringConstraints(pattern=r"^[a-zA-Z0-9]([a-zA-Z0-9\-.]*[a-zA-Z0-9])?$", max_length=63),
-    Field(description="Name: a DNS name of letters, digits, '-' and '.', e.g. 'web01'."),
+    Field(description="A DNS name, e.g. 'web01'."),
 ]
-NewVmid = Annotated[Vmid | None, Field(description="VMID for the new guest. Omit it: the next free one is taken.")]
-Cores = Annotated[int, Field(ge=1, le=512, description="CPU cores.")]
-MemoryMb = Annotated[int, Field(ge=16, le=4 * 1024 * 1024, description="Memory in MiB.")]
-SwapMb = Annotated[int, Field(ge=0, le=4 * 1024 * 1024, description="Swap in MiB.")]
-DiskGb = Annotated[int, Field(ge=1, le=65536, description="Size of the (root) disk in GiB.")]
-TargetStorage = Annotated[
-    StorageId, Field(description="Storage for the disk (list_storage with content 'images' or 'rootdir').")
-]
+NewVmid = Annotated[Vmid | None, Field(description="Omit it for the next free one.")]
+Cores = Annotated[int, Field(ge=1, le=512)]
+MemoryMb = Annotated[int, Field(ge=16, le=4 * 1024 * 1024)]
+SwapMb = Annotated[int, Field(ge=0, le=4 * 1024 * 1024)]
+DiskGb = Annotated[int, Field(ge=1, le=65536)]
+#: where the disk goes (list_storage: content images or rootdir)
+TargetStorage = StorageId
 Bridge = Annotated[
     str,
     StringConstraints(pattern=r"^[a-zA-Z][a-zA-Z0-9_.\-]{0,14}$"),
-    Field(description="Network bridge the first NIC attaches to."),
+    Field(description="Bridge of the first NIC."),
 ]
-StartAfter = Annotated[bool, Field(description="Start the guest once it is created.")]
-Description = Annotated[str | None, Field(max_length=8192, description="Notes shown in PVE's summary.")]
+StartAfter = Annotated[bool, Field()]
+Description = Annotated[str | None, Field(max_length=8192)]
 
 
 def _iso_volume(value: str | None) -> str | None:
@@ -98,73 +102,75 @@ IsoVolume = Annotated[
     str | None,
     StringConstraints(pattern=_VOLID, max_length=255),
     AfterValidator(_iso_volume),
-    Field(description="ISO to boot from, as a volid like 'local:iso/debian-13.iso' (list_storage_content)."),
+    Field(description="ISO volid to boot, e.g. 'local:iso/debian-13.iso'."),
 ]
 OsType = Annotated[
-    str,
-    StringConstraints(pattern=r"^(other|wxp|w2k|w2k3|w2k8|wvista|win7|win8|win10|win11|l24|l26|solaris)$"),
-    Field(description="Guest OS type, tunes defaults: l26 (Linux), win11, win10, other..."),
+    Literal["other", "wxp", "w2k", "w2k3", "w2k8", "wvista", "win7", "win8", "win10", "win11", "l24", "l26", "solaris"],
+    Field(description="Guest OS (l26: Linux)."),
 ]
 TemplateVolume = Annotated[
     str,
     StringConstraints(pattern=_VOLID, max_length=255),
     AfterValidator(_template_volume),
-    Field(description="Container template volid, like 'local:vztmpl/debian-13-standard_13.1-2_amd64.tar.zst'."),
+    Field(description="Template volid (list_storage_content)."),
 ]
-SshKeys = Annotated[list[SshPublicKey] | None, Field(max_length=32, description="SSH public keys for root.")]
+SshKeys = Annotated[list[SshPublicKey] | None, Field(max_length=32)]
 IpSetting = Annotated[
     str,
     StringConstraints(pattern=r"^(dhcp|\d{1,3}(\.\d{1,3}){3}/\d{1,2})$"),
     AfterValidator(_ip),
-    Field(description="'dhcp' or an IPv4 address with prefix, e.g. '10.0.0.5/24'."),
+    Field(description="'dhcp' or an IPv4 CIDR, e.g. '10.0.0.5/24'."),
 ]
 Gateway = Annotated[
     str | None,
     StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$"),
-    Field(description="IPv4 gateway, with a static ip."),
+    Field(description="IPv4 gateway of a static ip."),
 ]
 Unprivileged = Annotated[
     bool,
-    Field(
-        description="Run as an unprivileged container (the safer default). An unprivileged one is created "
-        "with features nesting=1."
-    ),
+    Field(description="Unprivileged (safer; made with features nesting=1)."),
+]
+
+
+RootPassword = Annotated[
+    Password,
+    Field(description="Root password (hashed before it is queued)."),
 ]
 
 
 class _CreateCommon(ChangeParams):
-    """Sizes and choices have no defaults here: the create tools' signatures hold them (the agent's
-    contract), and a payload states every one."""
-
     node: NodeName
     vmid: NewVmid = None
-    cores: Cores
-    storage: TargetStorage
-    bridge: Bridge
-    start: StartAfter
+    cores: Cores = 1
+    storage: TargetStorage = "local-lvm"
+    bridge: Bridge = "vmbr0"
+    start: StartAfter = False
     description: Description = None
+
+    def vmid_text(self) -> str:
+        return f"VMID {self.vmid}" if self.vmid is not None else "the next free VMID"
 
 
 class CreateVmParams(_CreateCommon):
     name: GuestName
-    memory_mb: MemoryMb
-    disk_gb: DiskGb
+    memory_mb: MemoryMb = 2048
+    disk_gb: DiskGb = 32
     iso: IsoVolume = None
-    ostype: OsType
+    ostype: OsType = "l26"
 
 
 class CreateLxcParams(_CreateCommon):
     hostname: GuestName
     ostemplate: TemplateVolume
-    memory_mb: MemoryMb
-    swap_mb: SwapMb
-    disk_gb: DiskGb
-    #: the frontend hashes the password it was given, so no clear text is ever stored or logged
-    password_hash: PasswordHash | None = None
+    memory_mb: MemoryMb = 1024
+    swap_mb: SwapMb = 512
+    disk_gb: DiskGb = 8
+    #: the tool takes the clear password and queues its hash, so no clear text is ever stored or logged
+    password_hash: Annotated[PasswordHash | None, ToolArgument("password", RootPassword, hashed)] = None
     ssh_public_keys: SshKeys = None
-    ip: IpSetting
+    ip: IpSetting = "dhcp"
     gateway: Gateway = None
-    unprivileged: Unprivileged
+    unprivileged: Unprivileged = True
 
     @model_validator(mode="after")
     def _gateway_needs_static_ip(self) -> Self:
@@ -179,3 +185,84 @@ class CreateResult(Result):
     name: str
     started: bool
     status: str = Field(description="The guest's status after the task.")
+
+
+def _vm_plan(p: CreateVmParams, _guest: str) -> str:
+    return (
+        f"create VM '{p.name}' ({p.vmid_text()}) on node {p.node}: {p.cores} cores, {p.memory_mb} MiB, "
+        f"{p.disk_gb} GiB on {p.storage}"
+        + (f", booting {p.iso}" if p.iso else "")
+        + (", then start it" if p.start else "")
+    )
+
+
+def _lxc_plan(p: CreateLxcParams, _guest: str) -> str:
+    kind = "unprivileged, with features nesting=1" if p.unprivileged else "privileged"
+    return (
+        f"create container '{p.hostname}' ({p.vmid_text()}) on node {p.node} from {p.ostemplate}: {p.cores} cores, "
+        f"{p.memory_mb} MiB, {p.disk_gb} GiB on {p.storage}, {kind}" + (", then start it" if p.start else "")
+    )
+
+
+def _create_calls(kind: str) -> tuple[str, ...]:
+    return (
+        "GET /cluster/nextid",
+        "GET /nodes/{node}/storage",
+        "GET /nodes/{node}/storage/{storage}/content",
+        f"POST /nodes/{{node}}/{kind}",
+        f"GET /nodes/{{node}}/{kind}/{{vmid}}/config",
+        f"POST /nodes/{{node}}/{kind}/{{vmid}}/status/start",
+        f"GET /nodes/{{node}}/{kind}/{{vmid}}/status/current",
+        "GET /cluster/resources",
+        *TASK_CALLS,
+    )
+
+
+CREATE_VM = Operation(
+    "create_vm",
+    "Create a VM",
+    Tier.RESTRICTED,
+    CreateVmParams,
+    CreateResult,
+    description="""
+        Create a qemu VM: a disk on storage, a virtio NIC on bridge, maybe an ISO to boot.
+
+        The storage and the ISO are checked before anything is created; without `vmid` the next
+        free one is taken. Disk allocation progress is reported while the task runs. Restricted:
+        needs the user's confirmation. Next: power_control to start it (or start=true here).
+        """,
+    pve_calls=_create_calls("qemu"),
+    errors=(
+        ("CONFLICT", "the requested vmid is in use"),
+        ("NOT_FOUND", "the storage cannot hold disks on that node, or the ISO does not exist"),
+    ),
+    plan=_vm_plan,
+    starts_task=True,
+    guest_write=True,
+    idempotent=False,
+)
+CREATE_LXC = Operation(
+    "create_lxc",
+    "Create a container",
+    Tier.RESTRICTED,
+    CreateLxcParams,
+    CreateResult,
+    description="""
+        Create an LXC container from a template, eth0 on bridge by DHCP or a static ip.
+
+        eth0 goes on `bridge` with DHCP or a static `ip`/`gateway`. An unprivileged container (the
+        default) is created with features nesting=1, which systemd in current distributions needs.
+        The template and storage are checked first; without `vmid` the next free one is taken. A
+        password is hashed before it is queued and never stored or logged in clear. Restricted:
+        needs the user's confirmation.
+        """,
+    pve_calls=_create_calls("lxc"),
+    errors=(
+        ("CONFLICT", "the requested vmid is in use"),
+        ("NOT_FOUND", "the storage cannot hold container disks on that node, or the template does not exist"),
+    ),
+    plan=_lxc_plan,
+    starts_task=True,
+    guest_write=True,
+    idempotent=False,
+)

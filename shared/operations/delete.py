@@ -8,18 +8,26 @@ from pydantic import Field, model_validator
 
 from shared.errors import ConfirmationRequired
 from shared.operations.base import Result
-from shared.operations.changes import GuestChangeParams
-from shared.sanitize import GuestKind
+from shared.operations.changes import GUEST_STATUS_CALLS, TASK_CALLS, GuestChangeParams
+from shared.operations.operation import Operation
+from shared.safety import Tier
+from shared.sanitize import GuestKind, Vmid
 
-__all__ = ["ConfirmVmid", "DeleteParams", "DeleteResult", "DestroyUnreferenced", "Purge", "StopFirst"]
-
-
-ConfirmVmid = Annotated[int, Field(ge=100, le=999_999_999, description="The VMID typed again; it must equal vmid.")]
-Purge = Annotated[bool, Field(description="Also remove the guest from backup jobs, replication and HA.")]
-DestroyUnreferenced = Annotated[
-    bool, Field(description="Also destroy disks with this VMID that the config does not reference.")
+__all__ = [
+    "DELETE_INSTANCE",
+    "ConfirmVmid",
+    "DeleteParams",
+    "DeleteResult",
+    "DestroyUnreferenced",
+    "Purge",
+    "StopFirst",
 ]
-StopFirst = Annotated[bool, Field(description="Stop a running guest first (else a running guest is refused).")]
+
+
+ConfirmVmid = Annotated[Vmid, Field(description="vmid typed again.")]
+Purge = Annotated[bool, Field(description="Also drop it from backup jobs, replication, HA.")]
+DestroyUnreferenced = Annotated[bool, Field(description="Also destroy its unreferenced disks.")]
+StopFirst = Annotated[bool, Field(description="Stop it first if running (else refused).")]
 
 
 class DeleteParams(GuestChangeParams):
@@ -45,3 +53,42 @@ class DeleteResult(Result):
     name: str | None = None
     stopped_first: bool
     purged: bool
+
+
+def _plan(p: DeleteParams, guest: str) -> str:
+    stop = ", stopping it first" if p.stop_first else ""
+    purged = ", and purge it from backup jobs, replication and HA" if p.purge else ""
+    return f"DELETE {guest} and its disks{stop}{purged} — this cannot be undone"
+
+
+DELETE_INSTANCE = Operation(
+    "delete_instance",
+    "Delete a guest",
+    Tier.CRITICAL,
+    DeleteParams,
+    DeleteResult,
+    description="""
+        Delete a guest and its disks for good (needs PROXMOX_ALLOW_DANGER=true).
+
+        Refused unless the server runs with PROXMOX_ALLOW_DANGER=true; then it needs the user's
+        confirmation and the VMID typed again as confirm_vmid. A running guest is refused unless
+        stop_first=true (it is then stopped hard, then destroyed).
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        *GUEST_STATUS_CALLS,
+        "POST /nodes/{node}/qemu/{vmid}/status/stop",
+        "POST /nodes/{node}/lxc/{vmid}/status/stop",
+        "DELETE /nodes/{node}/qemu/{vmid}",
+        "DELETE /nodes/{node}/lxc/{vmid}",
+        *TASK_CALLS,
+    ),
+    errors=(
+        ("CONFIRMATION_REQUIRED", "confirm_vmid differs from vmid"),
+        ("CONFLICT", "the guest is running and stop_first is false"),
+    ),
+    plan=_plan,
+    starts_task=True,
+    guest_write=True,
+    idempotent=True,
+)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import shlex
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Result
 from shared.operations.changes import GuestChangeParams
+from shared.operations.operation import Operation, ToolArgument
+from shared.safety import Tier
 
-__all__ = ["ExecParams", "ExecResult", "ExecTimeout", "check_argv"]
+if TYPE_CHECKING:
+    from shared.settings import Settings
+
+__all__ = ["EXECUTE_LXC_COMMAND", "Command", "ExecParams", "ExecResult", "ExecTimeout", "check_argv", "split_command"]
 
 #: what a command line may hold at most (pct exec passes it to the kernel as argv)
 MAX_ARGV_BYTES = 64 * 1024
@@ -27,26 +33,56 @@ def check_argv(argv: list[str]) -> list[str]:
     return argv
 
 
+def split_command(command: str) -> list[str]:
+    """The argv a command line stands for (shlex, POSIX rules); bad quoting or NUL bytes are refused."""
+    if "\x00" in command:
+        raise InvalidInput("the command contains a NUL byte, which no argument can hold")
+    try:
+        argv = shlex.split(command, posix=True)
+    except ValueError as exc:  # "No closing quotation", "No escaped character"
+        raise InvalidInput(f"the command cannot be split into arguments: {exc}") from None
+    return check_argv(argv)
+
+
+Command = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=65536,
+        description="Split into words like a POSIX shell, but no shell runs it: pipes, ';' and $(...) stay "
+        "literal. For shell syntax: sh -c '...'.",
+    ),
+]
 ExecTimeout = Annotated[
     int,
     Field(
         ge=1,
         le=600,
-        description="Stop the command after this many seconds (exit code 124 then). At most the server's "
-        "PROXMOX_MCP_TASK_SLICE (60 by default); more is refused.",
+        description="Kill it after this long (exit 124); at most PROXMOX_MCP_TASK_SLICE.",
     ),
 ]
 
 
 class ExecParams(GuestChangeParams):
-    #: the command, already split (shlex) by the frontend: each element reaches the container as one argument
-    argv: list[str]
+    #: the command, split (shlex) by the frontend: each element reaches the container as one argument
+    argv: Annotated[list[str], ToolArgument("command", Command, split_command)]
     timeout_seconds: ExecTimeout = 30
 
     @field_validator("argv")
     @classmethod
     def _argv(cls, argv: list[str]) -> list[str]:
         return check_argv(argv)
+
+    def check(self, settings: Settings) -> None:
+        """A command runs within one task slice: a longer timeout is refused before anyone is asked."""
+        limit = settings.task_slice_seconds
+        if self.timeout_seconds > limit:
+            raise InvalidInput(
+                f"timeout_seconds {self.timeout_seconds} exceeds this server's limit of {limit:g} seconds "
+                "(PROXMOX_MCP_TASK_SLICE)",
+                hint=f"Call again with timeout_seconds of at most {limit:g}, or ask an administrator to raise "
+                "PROXMOX_MCP_TASK_SLICE.",
+            )
 
 
 class ExecResult(Result):
@@ -59,3 +95,37 @@ class ExecResult(Result):
     stdout_truncated: bool = False
     stderr_truncated: bool = False
     duration_seconds: float
+
+    def brief(self) -> str:
+        return f"exit code {self.exit_code} after {self.duration_seconds:g}s; output in stdout and stderr"
+
+
+EXECUTE_LXC_COMMAND = Operation(
+    "execute_lxc_command",
+    "Run a command in a container",
+    Tier.RESTRICTED,
+    ExecParams,
+    ExecResult,
+    description="""
+        Run a command in a running container (pct exec over SSH), at most once.
+
+        The answer has the exit code, stdout and stderr (capped; *_truncated says when). A
+        command runs at most once: if its worker dies mid-way the job ends 'unknown' rather than
+        running it again. Needs SSH configured by an administrator (else FEATURE_DISABLED) and
+        may be limited to an allowlist of commands. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=("GET /cluster/resources", "GET /nodes/{node}/lxc/{vmid}/status/current", "GET /cluster/status"),
+    errors=(
+        ("FEATURE_DISABLED", "the workers have no SSH key and known_hosts, or no SSH address for the node"),
+        ("SSH_FAILED", "the node's SSH refused the connection, its host key, or our key"),
+        (
+            "VALIDATION_ERROR",
+            "the command is not on the allowlist, cannot be split into words, the guest is a "
+            "qemu VM, or timeout_seconds exceeds the server's limit",
+        ),
+        ("CONFLICT", "the container is not running"),
+    ),
+    plan=lambda p, guest: f"run {shlex.join(p.argv)} in {guest}",
+    # an arbitrary command can destroy what it likes
+    destructive=True,
+)

@@ -7,8 +7,10 @@ from typing import Literal
 from pydantic import Field
 
 from shared.operations.base import Params, Result
+from shared.operations.operation import Operation
+from shared.safety import Tier
 
-__all__ = ["ListNodesParams", "NodeInfo", "NodeList"]
+__all__ = ["LIST_NODES", "ListNodesParams", "NodeInfo", "NodeList"]
 
 
 class ListNodesParams(Params):
@@ -27,3 +29,22 @@ class NodeInfo(Result):
 
 class NodeList(Result):
     nodes: list[NodeInfo]
+
+    def brief(self) -> str:
+        return ", ".join(f"{n.node} {n.status}" for n in self.nodes) or "no nodes"
+
+
+LIST_NODES = Operation(
+    "list_nodes",
+    "List nodes",
+    Tier.SAFE,
+    ListNodesParams,
+    NodeList,
+    description="""
+        Cluster nodes: status, CPU, memory, uptime.
+
+        Start here: node names are what the other tools take as `node`. An offline node answers
+        nothing; its guests show status 'unknown' in list_vms.
+        """,
+    pve_calls=("GET /nodes",),
+)

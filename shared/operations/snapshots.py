@@ -8,10 +8,15 @@ from pydantic import Field, field_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import GuestParams, Result
-from shared.operations.changes import GuestChangeParams
+from shared.operations.changes import GUEST_STATUS_CALLS, TASK_CALLS, GuestChangeParams
+from shared.operations.operation import Operation
+from shared.safety import Tier
 from shared.sanitize import GuestKind, SnapshotName
 
 __all__ = [
+    "CREATE_SNAPSHOT",
+    "LIST_SNAPSHOTS",
+    "ROLLBACK_SNAPSHOT",
     "CreateSnapshotParams",
     "ListSnapshotsParams",
     "RollbackParams",
@@ -44,9 +49,9 @@ class SnapshotList(Result):
     snapshots: list[SnapshotInfo]
 
 
-SnapshotDescription = Annotated[str | None, Field(max_length=8192, description="What this snapshot is for.")]
-SaveVmState = Annotated[bool, Field(description="A running qemu VM: also save its RAM, to resume exactly there.")]
-StartAfterRollback = Annotated[bool, Field(description="Start the guest after the rollback.")]
+SnapshotDescription = Annotated[str | None, Field(max_length=8192)]
+SaveVmState = Annotated[bool, Field(description="Also save a running VM's RAM.")]
+StartAfterRollback = Annotated[bool, Field(description="Start the guest afterwards.")]
 
 
 class CreateSnapshotParams(GuestChangeParams):
@@ -75,3 +80,81 @@ class SnapshotResult(Result):
     name: str
     action: str = Field(description="snapshot or rollback.")
     status_after: str
+
+
+_RESOURCES = "GET /cluster/resources"
+_SNAPSHOTS = ("GET /nodes/{node}/qemu/{vmid}/snapshot", "GET /nodes/{node}/lxc/{vmid}/snapshot")
+
+LIST_SNAPSHOTS = Operation(
+    "list_snapshots",
+    "List snapshots",
+    Tier.SAFE,
+    ListSnapshotsParams,
+    SnapshotList,
+    description="""
+        A guest's snapshots, each with its parent and time.
+
+        `current_parent` is the snapshot the guest's present state descends from.
+        """,
+    pve_calls=(_RESOURCES, *_SNAPSHOTS),
+)
+CREATE_SNAPSHOT = Operation(
+    "create_snapshot",
+    "Take a snapshot",
+    Tier.RESTRICTED,
+    CreateSnapshotParams,
+    SnapshotResult,
+    description="""
+        Snapshot a VM or container, with vmstate a running VM's RAM too.
+
+        The name must be new for the guest ('current' and 'vzdump' are reserved by PVE).
+        Restricted: needs the user's confirmation. Roll back to it with rollback_snapshot.
+        """,
+    pve_calls=(
+        _RESOURCES,
+        *_SNAPSHOTS,
+        "POST /nodes/{node}/qemu/{vmid}/snapshot",
+        "POST /nodes/{node}/lxc/{vmid}/snapshot",
+        *GUEST_STATUS_CALLS,
+        *TASK_CALLS,
+    ),
+    errors=(
+        ("CONFLICT", "the guest already has a snapshot of that name"),
+        ("VALIDATION_ERROR", "vmstate for a stopped VM or a container"),
+    ),
+    plan=lambda p, guest: f"take snapshot {p.name!r} of {guest}" + (" including its RAM" if p.vmstate else ""),
+    starts_task=True,
+    guest_write=True,
+    idempotent=False,
+)
+ROLLBACK_SNAPSHOT = Operation(
+    "rollback_snapshot",
+    "Roll back to a snapshot",
+    Tier.RESTRICTED,
+    RollbackParams,
+    SnapshotResult,
+    description="""
+        Roll a guest back to a snapshot, losing what changed since.
+
+        Restricted: needs the user's confirmation. list_snapshots shows the names.
+        """,
+    pve_calls=(
+        _RESOURCES,
+        *_SNAPSHOTS,
+        "POST /nodes/{node}/qemu/{vmid}/snapshot/{snapname}/rollback",
+        "POST /nodes/{node}/lxc/{vmid}/snapshot/{snapname}/rollback",
+        "POST /nodes/{node}/qemu/{vmid}/status/start",
+        "POST /nodes/{node}/lxc/{vmid}/status/start",
+        *GUEST_STATUS_CALLS,
+        *TASK_CALLS,
+    ),
+    errors=(("NOT_FOUND", "the guest has no snapshot of that name"),),
+    plan=lambda p, guest: (
+        f"roll {guest} back to snapshot {p.name!r}, discarding everything since"
+        + (", then start it" if p.start else "")
+    ),
+    starts_task=True,
+    guest_write=True,
+    idempotent=True,
+    destructive=True,
+)

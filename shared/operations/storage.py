@@ -7,9 +7,13 @@ from typing import Annotated
 from pydantic import Field
 
 from shared.operations.base import Params, Result
+from shared.operations.operation import Operation
+from shared.safety import Tier
 from shared.sanitize import ContentType, NodeName, StorageId, Vmid
 
 __all__ = [
+    "LIST_STORAGE",
+    "LIST_STORAGE_CONTENT",
     "ContentFilter",
     "ListContentParams",
     "ListStorageParams",
@@ -23,12 +27,11 @@ __all__ = [
 ]
 
 
-StorageNodeFilter = Annotated[NodeName | None, Field(description="Only storages on this node. Omit it for every node.")]
-StorageContentFilter = Annotated[
-    ContentType | None, Field(description="Only storages that can hold this content type.")
-]
-ContentFilter = Annotated[ContentType | None, Field(description="Only this content type (iso, vztmpl, images...).")]
-OwnerFilter = Annotated[Vmid | None, Field(description="Only volumes owned by this guest.")]
+#: only the storages of this node
+StorageNodeFilter = NodeName | None
+StorageContentFilter = Annotated[ContentType | None, Field(description="Only storages for this content.")]
+ContentFilter = Annotated[ContentType | None, Field()]
+OwnerFilter = Annotated[Vmid | None, Field(description="Only this guest's volumes.")]
 
 
 class ListStorageParams(Params):
@@ -79,3 +82,33 @@ class StorageContent(Result):
     node: str
     storage: str
     items: list[StorageItem]
+
+
+LIST_STORAGE = Operation(
+    "list_storage",
+    "List storages",
+    Tier.SAFE,
+    ListStorageParams,
+    StorageList,
+    description="""
+        Storages per node: type, content types, usage.
+
+        Pass content='iso' to find where ISO images live, 'vztmpl' for container templates,
+        'images'/'rootdir' for where new disks can go. Then list_storage_content shows the volumes.
+        """,
+    pve_calls=("GET /nodes", "GET /nodes/{node}/storage"),
+)
+LIST_STORAGE_CONTENT = Operation(
+    "list_storage_content",
+    "List storage content",
+    Tier.SAFE,
+    ListContentParams,
+    StorageContent,
+    description="""
+        Volumes on a storage: ISOs, templates, disks, backups.
+
+        Each item's `volid` (e.g. 'local:iso/debian-12.iso' or 'local:vztmpl/debian-12-standard.tar.zst')
+        is what create_vm and create_lxc take as their ISO or template.
+        """,
+    pve_calls=("GET /nodes/{node}/storage/{storage}/content",),
+)

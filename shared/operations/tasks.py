@@ -9,9 +9,15 @@ from pydantic import Field, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
+from shared.operations.changes import Confirmed
+from shared.operations.operation import Operation
+from shared.safety import Tier
 from shared.sanitize import JobId, UpidText
 
 __all__ = [
+    "CANCEL_TASK",
+    "PVE_TASK_LOG",
+    "PVE_TASK_STATUS",
     "CancelParams",
     "CancelResult",
     "ErrorInfo",
@@ -28,10 +34,8 @@ __all__ = [
 ]
 
 
-JobIdField = Annotated[JobId | None, Field(description="The job_id a tool of this server returned.")]
-UpidField = Annotated[
-    UpidText | None, Field(description="A PVE task ID (UPID), also for tasks started outside this server.")
-]
+JobIdField = Annotated[JobId | None, Field()]
+UpidField = Annotated[UpidText | None, Field()]
 
 
 def require_one_target(job_id: str | None, upid: str | None) -> None:
@@ -44,8 +48,8 @@ class PveTaskParams(Params):
     upid: UpidText
 
 
-LogStart = Annotated[int, Field(ge=0, description="First line to return, counted from 0 (PVE's 'start').")]
-LogLimit = Annotated[int, Field(ge=1, le=1000, description="Lines to return at most.")]
+LogStart = Annotated[int, Field(ge=0, description="Lines to skip (PVE's start).")]
+LogLimit = Annotated[int, Field(ge=1, le=1000)]
 
 
 class PveTaskLogParams(Params):
@@ -111,7 +115,7 @@ class TaskLogPage(Result):
 class CancelParams(Params):
     job_id: JobIdField = None
     upid: UpidField = None
-    confirmed: bool = False
+    confirmed: Confirmed = False
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
@@ -128,3 +132,54 @@ class CancelResult(Result):
         "elsewhere (PVE was asked to stop it)."
     )
     message: str
+
+
+_TARGET_ERRORS = (
+    ("VALIDATION_ERROR", "neither or both of job_id and upid"),
+    ("NOT_FOUND", "no such job (jobs expire) or task"),
+)
+
+#: the status of a task this server did not start (get_task_status reads its own jobs from the job store)
+PVE_TASK_STATUS = Operation(
+    "pve_task_status",
+    "Job status",
+    Tier.SAFE,
+    PveTaskParams,
+    JobStatus,
+    description="Where a job (or any PVE task by UPID) stands: state, done, progress, result or error.",
+    pve_calls=("GET /nodes/{node}/tasks/{upid}/status",),
+    errors=_TARGET_ERRORS,
+)
+#: a page of the log of a task this server did not start (get_task_log reads its own jobs' from the job store)
+PVE_TASK_LOG = Operation(
+    "pve_task_log",
+    "Task log",
+    Tier.SAFE,
+    PveTaskLogParams,
+    TaskLogPage,
+    description="A page of a job's (or any PVE task's) log, lines numbered from 1; read on from next_start.",
+    pve_calls=("GET /nodes/{node}/tasks/{upid}/log", "GET /nodes/{node}/tasks/{upid}/status"),
+    errors=_TARGET_ERRORS,
+)
+CANCEL_TASK = Operation(
+    "cancel_task",
+    "Cancel a task",
+    Tier.RESTRICTED,
+    CancelParams,
+    CancelResult,
+    description="""
+        Stop a job (and its PVE task) or any PVE task by UPID; what ran stays done.
+
+        A job no worker has taken yet ends cancelled at once and changes nothing. A job under way
+        is asked to stop: PVE stops its running task (DELETE of the task), or it ends before
+        starting its next one; either way it ends cancelled, and what its earlier tasks did stays
+        done. A job that already ended cannot be undone: the answer gives its final state. A task
+        started elsewhere is only asked to stop (state stop_requested). Cancelling a wait for a
+        change never cancels its job; only this tool does. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=("DELETE /nodes/{node}/tasks/{upid}", "GET /nodes/{node}/tasks/{upid}/status"),
+    errors=_TARGET_ERRORS,
+    # the target is the job or task the frontend looked up: "job <id> (<operation> on guest ...)"
+    plan=lambda _p, target: f"stop {target}",
+    idempotent=True,
+)

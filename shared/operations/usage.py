@@ -8,9 +8,12 @@ from pydantic import Field, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
+from shared.operations.operation import Operation
+from shared.safety import Tier
 from shared.sanitize import ConsolidationFn, GuestKind, NodeName, Timeframe, Vmid
 
 __all__ = [
+    "GET_RESOURCE_USAGE",
     "MetricSummary",
     "ResourceUsage",
     "ResourceUsageParams",
@@ -23,19 +26,16 @@ __all__ = [
 ]
 
 
-UsageVmid = Annotated[Vmid | None, Field(description="Usage of this guest. Omit it (and give node) for a node.")]
-UsageNode = Annotated[
-    NodeName | None, Field(description="Usage of this node; with vmid, the node the guest is on (optional).")
-]
-UsageTimeframe = Annotated[Timeframe, Field(description="Period to cover; PVE keeps about 70 points per period.")]
-UsageCf = Annotated[ConsolidationFn, Field(description="How PVE consolidates samples: AVERAGE or MAX.")]
+UsageVmid = Annotated[Vmid | None, Field(description="A guest's usage (omit it for a node's).")]
+UsageNode = Annotated[NodeName | None, Field(description="A node's usage; with vmid, the guest's node.")]
+UsageTimeframe = Annotated[Timeframe, Field()]
+UsageCf = Annotated[ConsolidationFn, Field()]
 UsagePoints = Annotated[
     int,
     Field(
         ge=1,
         le=100,
-        description="At most this many points in the series: PVE's ~70 samples are merged into this many "
-        "(averaged, or the maximum with cf=MAX). The summary always covers every sample.",
+        description="Points at most (PVE keeps ~70 samples).",
     ),
 ]
 
@@ -84,3 +84,27 @@ class ResourceUsage(Result):
         description="Per metric (cpu_percent, memory_used_bytes, net/disk rates): last, average and maximum."
     )
     points: list[UsagePoint]
+
+
+GET_RESOURCE_USAGE = Operation(
+    "get_resource_usage",
+    "Read resource usage",
+    Tier.SAFE,
+    ResourceUsageParams,
+    ResourceUsage,
+    description="""
+        CPU, memory, network and disk I/O over time of a guest (vmid) or a node.
+
+        `summary` gives last/average/maximum per metric over every sample PVE keeps (about 70 for
+        any timeframe: hour, day, week, month, year); `points` the series, merged to max_points.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        "GET /nodes/{node}/qemu/{vmid}/rrddata",
+        "GET /nodes/{node}/lxc/{vmid}/rrddata",
+        "GET /nodes/{node}/qemu/{vmid}/status/current",
+        "GET /nodes/{node}/lxc/{vmid}/status/current",
+        "GET /nodes/{node}/rrddata",
+        "GET /nodes/{node}/status",
+    ),
+)

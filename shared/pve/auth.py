@@ -13,11 +13,10 @@ import httpx
 from pydantic import SecretStr
 
 from shared.errors import InvalidInput
+from shared.sanitize import TOKEN_NAME_PATTERN
 
-__all__ = ["TOKEN_NAME_PATTERN", "PveTokenAuth"]
+__all__ = ["PveTokenAuth"]
 
-#: PVE's token id: pve-userid "!" pve-tokenid, as PVE::AccessControl splits it (the user part holds no "!")
-TOKEN_NAME_PATTERN = r"^[^\s:/@!]+@[A-Za-z][A-Za-z0-9.\-_]+![A-Za-z][A-Za-z0-9.\-_]+$"  # noqa: S105  # a pattern, not a secret
 _TOKEN_NAME = re.compile(TOKEN_NAME_PATTERN)
 
 

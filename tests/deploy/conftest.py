@@ -15,8 +15,8 @@ import pytest
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import RedisConnections, connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.store import JobStore
 from shared.redact import Redactor
 from shared.settings import load_settings
@@ -72,9 +72,9 @@ class Deployment:
         return JobStore(self.connections.store, ttl_seconds=3600)
 
     @property
-    def queue(self) -> JobQueue:
+    def queue(self) -> JobClient:
         """The producer the MCP server uses."""
-        return JobQueue(self.connections.arq, self.store, redactor=Redactor())
+        return JobClient(self.store, redactor=Redactor())
 
     async def scale(self, replicas: int) -> list[Replica]:
         """`--scale worker=N`: start N replicas of the worker service and wait until each is alive."""

@@ -103,6 +103,10 @@ def test_every_setting_the_mcp_server_reads_reaches_its_service() -> None:
     timeout against 60 s while the workers allowed another slice length.)
     """
     source = "\n".join(path.read_text() for path in (ROOT / "mcp_frontend").rglob("*.py"))
+    # and, through the operations' declarations, what a params model's check() reads before asking the user
+    check = re.compile(r"def check\(self, settings.*?(?=\n    def |\nclass |\n[A-Z_]+ = |\Z)", re.S)
+    for path in (ROOT / "shared" / "operations").rglob("*.py"):
+        source += "\n".join(check.findall(path.read_text()))
     read = set(re.findall(r"settings\.(\w+)", source)) & set(Settings.model_fields)
     assert {"task_slice_seconds", "wait_seconds", "read_timeout_seconds"} <= read  # the scan finds them
     env_names = {name: _env_name(name) for name in read}

@@ -2,7 +2,7 @@
 
 The worker service's command, environment and healthcheck come from docker-compose.yml (see
 tests/deploy/compose.py), so the file and these tests cannot drift apart. Jobs go in the way
-the MCP server enqueues them (JobQueue); pvesim counts the API calls each job makes.
+the MCP server enqueues them (JobClient); pvesim counts the API calls each job makes.
 """
 
 from __future__ import annotations
@@ -14,24 +14,22 @@ from collections import Counter
 import pytest
 
 from pvesim.simulator import Simulator
-from shared.catalogue import operation
 from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
-from shared.operations.guests import GetConfigParams
+from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
 from tests.deploy.conftest import Deployment, run, seconds
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(180)
 
 JOBS = 48
-GET_CONFIG = operation("get_instance_config")
 
 
 async def submit_config_reads(deployment: Deployment, sim: Simulator, count: int) -> dict[int, JobRecord]:
     """One get_instance_config job per guest, so each job's own PVE calls can be told apart."""
     vmids = sorted(sim.state.guests)[:count]
     assert len(vmids) == count
-    return {vmid: await deployment.queue.submit(GET_CONFIG, GetConfigParams(vmid=vmid)) for vmid in vmids}
+    return {vmid: await deployment.queue.submit(GET_INSTANCE_CONFIG, GetConfigParams(vmid=vmid)) for vmid in vmids}
 
 
 async def finished(deployment: Deployment, jobs: dict[int, JobRecord], timeout: float) -> dict[int, JobRecord]:

@@ -34,16 +34,17 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.catalogue import CATALOGUE, operation
+from shared.catalogue import CATALOGUE
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import LEVELS
-from shared.operations.nodes import ListNodesParams
-from shared.operations.power import PowerParams
+from shared.operations.create import CREATE_VM
+from shared.operations.nodes import LIST_NODES, ListNodesParams
+from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 from tests.deploy.compose import Compose
@@ -153,27 +154,25 @@ async def live() -> AsyncIterator[Live]:
         redis = Redis.from_url(url, decode_responses=True)
         conns = connect_redis(load_settings(redis_url=url))
         store = JobStore(conns.store, ttl_seconds=DEFAULTS.job_ttl_seconds)
-        queue = JobQueue(conns.arq, store, redactor=Redactor())
+        queue = JobClient(store, redactor=Redactor())
         try:
             stack.start_worker(WORKER)
             await eventually(lambda: redis.exists(keys.worker_health(WORKER)), timeout=20, what="the worker")
-            create = await queue.submit(operation("create_vm"), new_vm("recipe01"))
+            create = await queue.submit(CREATE_VM, new_vm("recipe01"))
             finished = await _until_ended(store, create.job_id)
             assert finished.state is JobState.SUCCEEDED, finished
             template = PowerParams(vmid=TEMPLATE_VMID, action="start", confirmed=True)
-            failed = await _until_ended(store, (await queue.submit(operation("power_control"), template)).job_id)
+            failed = await _until_ended(store, (await queue.submit(POWER_CONTROL, template)).job_id)
             assert failed.state is JobState.FAILED, failed
             sim.faults.add_task_rule(type="qmstart", vmid=RUNNING_VMID, duration=3600)
-            start = await queue.submit(
-                operation("power_control"), PowerParams(vmid=RUNNING_VMID, action="start", confirmed=True)
-            )
+            start = await queue.submit(POWER_CONTROL, PowerParams(vmid=RUNNING_VMID, action="start", confirmed=True))
 
             async def running() -> JobRecord | None:
                 record = await store.get(start.job_id)
                 return record if record is not None and record.upid else None
 
             started = await eventually(running, timeout=30, what="the start of VM 101 to run")
-            waiting = await queue.submit(operation("list_nodes"), ListNodesParams())
+            waiting = await queue.submit(LIST_NODES, ListNodesParams())
             jobs = {"finished": finished, "failed": failed, "running": started, "waiting": waiting}
             scenario = Live(server, sim, redis, jobs, began)
             await scenario.task_writes("starting VM 101 (simulated)")
@@ -390,12 +389,12 @@ async def worker_health(live: Live, out: str) -> None:
 
 def lock_ttl_seconds(settings: Settings) -> float:
     """As docs/redis.md gives it: as long as a change may go without progress."""
-    change = operation("power_control").timeout_seconds(settings)
+    change = POWER_CONTROL.timeout_seconds(settings)
     return settings.task_max_seconds + settings.lock_wait_seconds + 2 * change
 
 
 def in_progress_seconds(settings: Settings) -> float:
-    return max(op.timeout_seconds(settings) for op in CATALOGUE.values()) + 10
+    return max(op.timeout_seconds(settings) for op in CATALOGUE) + 10
 
 
 async def guest_lock(live: Live, out: str) -> None:

@@ -12,12 +12,11 @@ import httpx
 import pytest
 from mcp import Client
 
-from shared.catalogue import operation
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.store import JobStore
-from shared.operations.guests import ListGuestsParams
+from shared.operations.guests import LIST_VMS, ListGuestsParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.e2e.test_read_tools import call, error_of
@@ -74,10 +73,10 @@ async def test_job_and_record_read_as_json_with_redis_cli(mcp: Client, stack: St
     settings = load_settings(redis_url=stack.redis.url)
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    queue = JobQueue(connections.arq, store, redactor=Redactor())
+    queue = JobClient(store, redactor=Redactor())
     os.kill(worker.pid, signal.SIGSTOP)  # hold the job in the queue so arq:job:<id> can be read
     try:
-        record = await queue.submit(operation("list_vms"), ListGuestsParams(node="pve1"))
+        record = await queue.submit(LIST_VMS, ListGuestsParams(node="pve1"))
         job = json.loads(stack.redis.cli("--raw", "GET", f"arq:job:{record.job_id}"))
         assert (job["f"], job["a"]) == ("list_vms", [{"node": "pve1"}])
     finally:

@@ -30,6 +30,8 @@ from shared.diagnostics import (
     grant_commands,
 )
 from shared.jobs import keys
+from shared.operations.guests import GET_INSTANCE_CONFIG
+from shared.operations.nodes import LIST_NODES
 from shared.pve.schema import Endpoint, load_schema
 from shared.safety import Tier
 from tests.scripts.conftest import Run, base_env, run_script, sim_env
@@ -128,11 +130,11 @@ async def test_limited_token_passes_every_read_and_names_what_each_write_lacks(s
     """The simulator's limited token holds the audit privileges: enough for every read, not for power."""
     code, report = await check_json(sim_env(sim, limited=True), workdir)
     items = {item["name"]: item for item in by_name(report)["token privileges"].get("items", [])}
-    assert set(items) == set(CATALOGUE)
+    assert set(items) == {op.name for op in CATALOGUE}
     failed = [item for item in items.values() if item["status"] == "FAIL"]
-    for name, op in CATALOGUE.items():
+    for op in CATALOGUE:
         if op.tier is Tier.SAFE:
-            assert items[name]["status"] == "PASS", items[name]
+            assert items[op.name]["status"] == "PASS", items[op.name]
     for item in failed:
         missing = item["details"]["missing"]
         assert missing, item
@@ -250,6 +252,9 @@ async def test_redis_and_a_live_worker_pass(stack: Stack, redis: Redis, workdir:
     assert "Redis 7" in line(run, "PASS", "Redis")
     assert "1 alive: w1" in line(run, "PASS", "workers")
     assert "j_complete=" in line(run, "PASS", "w1")
+    # a read job through the queue, as the MCP server sends it, answered by the worker from PVE
+    assert "a worker answered list_nodes in" in line(run, "PASS", "a read job")
+    assert await redis.zcard(keys.JOB_INDEX) == 0  # the check's job is left out of the job list
 
 
 async def test_redis_without_a_live_worker_fails_the_worker_check(
@@ -261,6 +266,7 @@ async def test_redis_without_a_live_worker_fails_the_worker_check(
     line(run, "PASS", "Redis")
     assert "no worker is alive" in line(run, "FAIL", "workers")
     assert "proxmox-mcp-worker" in run.stdout
+    line(run, "SKIP", "a read job")
     assert "PVE reachable" not in run.stdout  # --skip-pve
 
 
@@ -364,12 +370,12 @@ def test_needs_are_read_from_the_check_or_else_the_description(
 def test_a_need_on_every_guest_is_met_only_by_a_grant_that_propagates_to_all(
     held: dict[str, dict[str, bool]], coverage: Coverage | None
 ) -> None:
-    [report] = check_operations([CATALOGUE["get_instance_config"]], load_schema("9.1"), held)
+    [report] = check_operations([GET_INSTANCE_CONFIG], load_schema("9.1"), held)
     assert (report.gaps[0].coverage if report.gaps else None) == coverage
 
 
 def test_grant_commands_for_reads_use_the_auditor_role() -> None:
-    reads = [op for op in CATALOGUE.values() if op.tier is Tier.SAFE]
+    reads = [op for op in CATALOGUE if op.tier is Tier.SAFE]
     reports = check_operations(reads, load_schema("9.1"), {})
     commands = grant_commands("mcp@pve!mcp", [gap for report in reports for gap in report.gaps])
     assert "pveum acl modify /vms --tokens 'mcp@pve!mcp' --roles PVEAuditor" in commands
@@ -392,7 +398,7 @@ def test_a_placeholder_the_schema_spells_out_stands_for_each_such_call() -> None
 
 
 def test_a_call_the_schema_does_not_know_is_a_warning_not_a_pass() -> None:
-    op = dataclasses.replace(CATALOGUE["list_nodes"], pve_calls=("GET /nodes/{node}/no-such-thing",))
+    op = dataclasses.replace(LIST_NODES, pve_calls=("GET /nodes/{node}/no-such-thing",))
     [report] = check_operations([op], load_schema("9.1"), {"/": {"Sys.Audit": True}})
     assert report.verdict is Verdict.WARN
     assert report.unknown_calls == ("GET /nodes/{node}/no-such-thing",)

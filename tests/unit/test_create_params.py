@@ -1,51 +1,34 @@
-"""A create payload states every size and choice: the defaults are the tools' alone."""
+"""A create's defaults are declared once, in its params model: the tool publishes them, a payload gets them."""
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
-
 import pytest
-from pydantic import ValidationError
 
-from mcp_frontend.tools.create import create_lxc, create_vm
+from mcp_frontend.manifest import live_tools
 from shared.operations.base import Params
 from shared.operations.create import CreateLxcParams, CreateVmParams
 
 
 @pytest.mark.parametrize(
-    ("model", "payload"),
+    ("tool", "model", "payload"),
     [
-        pytest.param(CreateVmParams, {"node": "pve1", "name": "web01", "confirmed": True}, id="vm"),
+        pytest.param("create_vm", CreateVmParams, {"node": "pve1", "name": "web01"}, id="vm"),
         pytest.param(
+            "create_lxc",
             CreateLxcParams,
-            {"node": "pve1", "hostname": "ct01", "ostemplate": "local:vztmpl/debian.tar.zst", "confirmed": True},
+            {"node": "pve1", "hostname": "ct01", "ostemplate": "local:vztmpl/debian.tar.zst"},
             id="container",
         ),
     ],
 )
-def test_a_payload_without_sizes_is_refused_rather_than_given_defaults(
-    model: type[Params], payload: dict[str, object]
+async def test_a_payload_that_leaves_sizes_out_gets_the_defaults_the_tool_publishes(
+    tool: str, model: type[Params], payload: dict[str, object]
 ) -> None:
-    with pytest.raises(ValidationError) as caught:
-        model.model_validate(payload)
-    missing = {error["loc"][0] for error in caught.value.errors() if error["type"] == "missing"}
-    assert {"cores", "memory_mb", "disk_gb", "storage", "bridge", "start"} <= missing
-
-
-@pytest.mark.parametrize(
-    ("tool", "model"),
-    [pytest.param(create_vm, CreateVmParams, id="vm"), pytest.param(create_lxc, CreateLxcParams, id="container")],
-)
-def test_every_field_a_payload_needs_has_a_default_in_the_tool(
-    tool: Callable[..., object], model: type[Params]
-) -> None:
-    """Whatever the agent leaves out, the tool fills in, so the payload it enqueues is complete."""
-    defaults = {
-        name
-        for name, parameter in inspect.signature(tool).parameters.items()
-        if parameter.default is not inspect.Parameter.empty
-    }
-    required = {name for name, field in model.model_fields.items() if field.is_required()}
-    always_given = {"node", "name", "hostname", "ostemplate"}  # the tools' required arguments
-    assert required - always_given <= defaults
+    """A job written straight into Redis creates what the same call of the tool would."""
+    published = {t.name: t for t in await live_tools()}[tool].input_schema["properties"]
+    defaults = {name: prop["default"] for name, prop in published.items() if "default" in prop}
+    assert {"cores", "memory_mb", "disk_gb", "storage", "bridge", "start"} <= set(defaults)
+    params = model.model_validate({**payload, "confirmed": True})
+    for name, value in defaults.items():
+        if name in model.model_fields and name != "confirmed":
+            assert getattr(params, name) == value, name

@@ -16,12 +16,11 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.catalogue import operation
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.record import JobRecord
 from shared.jobs.store import JobStore
-from shared.operations.nodes import ListNodesParams
+from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
@@ -43,9 +42,7 @@ async def _run_after_lost_pickups(sim: Simulator, redis_proc: RedisServer, redis
     settings = inprocess_settings(sim, REDIS_URL=redis_proc.url, PROXMOX_MCP_WORKER_NAME="rescuer")
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    submitted = await JobQueue(connections.arq, store, redactor=Redactor()).submit(
-        operation("list_nodes"), ListNodesParams()
-    )
+    submitted = await JobClient(store, redactor=Redactor()).submit(LIST_NODES, ListNodesParams())
     await redis.set(retry_key_prefix + submitted.job_id, lost)
     sim.requests.clear()
     worker_connections = connect_redis(settings)

@@ -10,12 +10,11 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.catalogue import operation
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.store import JobStore
-from shared.operations.nodes import ListNodesParams
+from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import RedisServer
@@ -48,8 +47,8 @@ async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_po
     )
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    queue = JobQueue(connections.arq, store, redactor=Redactor())
-    records = [await queue.submit(operation("list_nodes"), ListNodesParams()) for _ in range(130)]
+    queue = JobClient(store, redactor=Redactor())
+    records = [await queue.submit(LIST_NODES, ListNodesParams()) for _ in range(130)]
     assert int(await redis.llen(keys.WAKE)) == 100
     worker_connections = connect_redis(settings)
     worker = build_worker(settings, connections=worker_connections, handle_signals=False)

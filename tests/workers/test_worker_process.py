@@ -13,13 +13,12 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.catalogue import operation
 from shared.jobs import keys
+from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
-from shared.jobs.queue import JobQueue
 from shared.jobs.store import JobStore
-from shared.operations.guests import ListGuestsParams
-from shared.operations.nodes import ListNodesParams
+from shared.operations.guests import LIST_VMS, ListGuestsParams
+from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
@@ -51,9 +50,7 @@ def environment(sim: Simulator, redis_url: str, name: str) -> dict[str, str]:
 async def run_one_job(redis_url: str) -> str:
     connections = connect_redis(load_settings(redis_url=redis_url))
     store = JobStore(connections.store, ttl_seconds=600)
-    record = await JobQueue(connections.arq, store, redactor=Redactor()).submit(
-        operation("list_nodes"), ListNodesParams()
-    )
+    record = await JobClient(store, redactor=Redactor()).submit(LIST_NODES, ListNodesParams())
 
     async def done() -> str | None:
         found = await store.get(record.job_id)
@@ -87,9 +84,7 @@ async def test_each_entry_point_runs_queued_jobs(sim: Simulator, tmp_path: Path,
     with redis_server() as redis:
         connections = connect_redis(load_settings(redis_url=redis.url))
         store = JobStore(connections.store, ttl_seconds=600)
-        record = await JobQueue(connections.arq, store, redactor=Redactor()).submit(
-            operation("list_vms"), ListGuestsParams()
-        )
+        record = await JobClient(store, redactor=Redactor()).submit(LIST_VMS, ListGuestsParams())
         process = subprocess.Popen(  # noqa: ASYNC220  # a worker process, reaped below
             command, env=environment(sim, redis.url, "entry") | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path
         )

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
-from shared.operations.cloudinit import CloudInitChange, CloudInitParams, CloudInitResult
+from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitChange, CloudInitParams, CloudInitResult
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
 from workers.guests import resolve_guest
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 
 __all__ = ["desired_settings", "set_vm_cloudinit"]
@@ -65,6 +66,7 @@ def _shown(key: str, value: str | None) -> str | None:
     return unquote(value).strip() if key == "sshkeys" else value
 
 
+@handles(SET_VM_CLOUDINIT)
 async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)

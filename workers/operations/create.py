@@ -6,13 +6,14 @@ import structlog
 from arq.worker import Retry
 
 from shared.errors import Conflict, NotFound, RequestRejected
-from shared.operations.create import CreateLxcParams, CreateResult, CreateVmParams
+from shared.operations.create import CREATE_LXC, CREATE_VM, CreateLxcParams, CreateResult, CreateVmParams
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
 from workers.guests import Guest, power_state_after
 from workers.operations.power import power_step
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import guest_step, outcome_of, run_step
 
@@ -159,6 +160,7 @@ async def _create(
     return outcome_of(result, steps, f"{kind} {vmid} '{name}' created on {node}; it is {status}")
 
 
+@handles(CREATE_VM)
 async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
     await job.note_guest(params.node, "qemu")
     vmid = await _vmid(job, params.vmid)
@@ -186,6 +188,7 @@ async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
     )  # fmt: skip
 
 
+@handles(CREATE_LXC)
 async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
     await job.note_guest(params.node, "lxc")
     vmid = await _vmid(job, params.vmid)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from shared.errors import Conflict, NotFound
-from shared.operations.delete import DeleteParams, DeleteResult
+from shared.operations.delete import DELETE_INSTANCE, DeleteParams, DeleteResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guests import Guest, guest_exists, power_state, resolve_guest
 from workers.operations.power import power_step
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import StepOutcome, guest_step, outcome_of, run_step
 
 __all__ = ["delete_instance"]
 
 
+@handles(DELETE_INSTANCE)
 async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)

@@ -7,9 +7,10 @@ from arq.worker import Retry
 from shared.errors import Conflict, FeatureDisabled, InvalidInput, WaitTimeout
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
-from shared.operations.exec import ExecParams, ExecResult
+from shared.operations.exec import EXECUTE_LXC_COMMAND, ExecParams, ExecResult
 from shared.pve.models import ClusterStatusEntry
 from workers.guests import power_state, resolve_guest
+from workers.registry import handles
 from workers.runtime import JobContext, JobEnded, Outcome
 from workers.ssh import run_pct_exec
 
@@ -75,6 +76,7 @@ async def _connect_seconds(job: JobContext, params: ExecParams) -> float:
     )
 
 
+@handles(EXECUTE_LXC_COMMAND)
 async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
     if job.record.state is JobState.DISPATCHING:
         # a worker died while the command ran: it may have done its work, and a command is no task to look up

@@ -8,6 +8,10 @@ from pydantic import TypeAdapter
 
 from shared.errors import Conflict, RequestRejected
 from shared.operations.guests import (
+    GET_INSTANCE_CONFIG,
+    GET_LXC_INTERFACES,
+    LIST_LXC_CONTAINERS,
+    LIST_VMS,
     GetConfigParams,
     GuestInfo,
     GuestList,
@@ -24,6 +28,7 @@ from shared.redact import Redactor
 from shared.sanitize import GuestKind
 from workers.guests import Guest, cluster_guests, power_state, resolve_guest
 from workers.operations.units import percent
+from workers.registry import handles
 from workers.runtime import JobContext
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
@@ -84,14 +89,17 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
     return GuestList(guests=guests, count=len(guests))
 
 
+@handles(LIST_VMS)
 async def list_vms(job: JobContext, params: ListGuestsParams) -> GuestList:
     return await _list(job, params, "qemu")
 
 
+@handles(LIST_LXC_CONTAINERS)
 async def list_lxc_containers(job: JobContext, params: ListGuestsParams) -> GuestList:
     return await _list(job, params, "lxc")
 
 
+@handles(GET_INSTANCE_CONFIG)
 async def get_instance_config(job: JobContext, params: GetConfigParams) -> InstanceConfig:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
@@ -109,6 +117,7 @@ async def get_instance_config(job: JobContext, params: GetConfigParams) -> Insta
     )
 
 
+@handles(GET_LXC_INTERFACES)
 async def get_lxc_interfaces(job: JobContext, params: LxcInterfacesParams) -> LxcInterfaces:
     pve = job.app.pve
     guest = await resolve_guest(

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from shared.operations.nodes import ListNodesParams, NodeInfo, NodeList
+from shared.operations.nodes import LIST_NODES, ListNodesParams, NodeInfo, NodeList
 from shared.pve.models import NodeSummary
 from workers.operations.units import percent
+from workers.registry import handles
 from workers.runtime import JobContext
 
 __all__ = ["list_nodes"]
 
 
+@handles(LIST_NODES)
 async def list_nodes(job: JobContext, params: ListNodesParams) -> NodeList:
     nodes = await job.app.pve.get("/nodes", list[NodeSummary])
     return NodeList(

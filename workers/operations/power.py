@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from shared.errors import Conflict
-from shared.operations.power import PowerAction, PowerParams, PowerResult
+from shared.operations.power import POWER_CONTROL, PowerAction, PowerParams, PowerResult
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guests import Guest, PowerState, power_state, power_state_after, resolve_guest
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, guest_step, outcome_of, run_step
 
@@ -65,6 +66,7 @@ def power_step(
     return guest_step(guest, action, dispatch, None if reboot else effect_present)
 
 
+@handles(POWER_CONTROL)
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)

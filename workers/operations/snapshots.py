@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from shared.errors import Conflict, InvalidInput, NotFound
 from shared.operations.snapshots import (
+    CREATE_SNAPSHOT,
+    LIST_SNAPSHOTS,
+    ROLLBACK_SNAPSHOT,
     CreateSnapshotParams,
     ListSnapshotsParams,
     RollbackParams,
@@ -15,12 +18,14 @@ from shared.pve.models import UPID, Snapshot
 from shared.pve.upid import Upid
 from workers.guests import Guest, power_state, power_state_after, resolve_guest
 from workers.operations.power import power_step
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["create_snapshot", "list_snapshots", "rollback_snapshot"]
 
 
+@handles(LIST_SNAPSHOTS)
 async def list_snapshots(job: JobContext, params: ListSnapshotsParams) -> SnapshotList:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
@@ -53,6 +58,7 @@ async def _snapshot_names(job: JobContext, guest: Guest) -> set[str]:
     return {e.name for e in entries if e.name != "current"}
 
 
+@handles(CREATE_SNAPSHOT)
 async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
@@ -83,6 +89,7 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
     return outcome_of(result, [done], f"snapshot {params.name!r} of {guest.kind} {guest.vmid} taken")
 
 
+@handles(ROLLBACK_SNAPSHOT)
 async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from shared.operations.storage import (
+    LIST_STORAGE,
+    LIST_STORAGE_CONTENT,
     ListContentParams,
     ListStorageParams,
     StorageContent,
@@ -14,6 +16,7 @@ from shared.operations.storage import (
 )
 from shared.pve.models import NodeSummary, StorageContentItem, StorageStatus
 from workers.operations.units import percent
+from workers.registry import handles
 from workers.runtime import JobContext
 
 __all__ = ["list_storage", "list_storage_content"]
@@ -36,6 +39,7 @@ def _info(s: StorageStatus, node: str) -> StorageInfo:
     )
 
 
+@handles(LIST_STORAGE)
 async def list_storage(job: JobContext, params: ListStorageParams) -> StorageList:
     pve = job.app.pve
     offline: list[str] = []
@@ -54,6 +58,7 @@ async def list_storage(job: JobContext, params: ListStorageParams) -> StorageLis
     return StorageList(storages=storages, offline_nodes=offline)
 
 
+@handles(LIST_STORAGE_CONTENT)
 async def list_storage_content(job: JobContext, params: ListContentParams) -> StorageContent:
     query: dict[str, str | int] = {}
     if params.content:

@@ -7,6 +7,9 @@ from arq.constants import in_progress_key_prefix
 from shared.errors import NotFound
 from shared.jobs.states import JobState
 from shared.operations.tasks import (
+    CANCEL_TASK,
+    PVE_TASK_LOG,
+    PVE_TASK_STATUS,
     CancelParams,
     CancelResult,
     JobStatus,
@@ -19,11 +22,13 @@ from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
 from workers.follow import classify_exitstatus
+from workers.registry import handles
 from workers.runtime import JobContext, Outcome, cancelled_message
 
 __all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 
 
+@handles(PVE_TASK_STATUS)
 async def pve_task_status(job: JobContext, params: PveTaskParams) -> JobStatus:
     upid = Upid.parse(params.upid)
     status = await job.app.pve.get(
@@ -42,6 +47,7 @@ async def pve_task_status(job: JobContext, params: PveTaskParams) -> JobStatus:
     )
 
 
+@handles(PVE_TASK_LOG)
 async def pve_task_log(job: JobContext, params: PveTaskLogParams) -> TaskLogPage:
     upid = Upid.parse(params.upid)
     path = {"node": upid.node, "upid": params.upid}
@@ -60,6 +66,7 @@ async def pve_task_log(job: JobContext, params: PveTaskLogParams) -> TaskLogPage
     )
 
 
+@handles(CANCEL_TASK)
 async def cancel_task(job: JobContext, params: CancelParams) -> Outcome:
     """The cancel's own job reports what happened to the target (its message is the agent's answer)."""
     result = await _cancel(job, params)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from shared.operations.usage import MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
+from shared.operations.usage import GET_RESOURCE_USAGE, MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
 from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
 from workers.guests import resolve_guest
 from workers.operations.units import percent
+from workers.registry import handles
 from workers.runtime import JobContext
 
 __all__ = ["Sample", "downsample", "get_resource_usage", "summarize"]
@@ -83,6 +84,7 @@ def summarize(samples: list[Sample]) -> dict[str, MetricSummary]:
     return summary
 
 
+@handles(GET_RESOURCE_USAGE)
 async def get_resource_usage(job: JobContext, params: ResourceUsageParams) -> ResourceUsage:
     pve = job.app.pve
     query = {"timeframe": params.timeframe, "cf": params.cf}

@@ -1,0 +1,123 @@
+"""The tool list the server publishes: generated from the tools, shipped as mcp_frontend/tools.json.
+
+Building the tools (their pydantic models and JSON schemas) costs about 100 ms, and the list
+they publish is the same on every start; a server that answers tools/list as fast as a bare
+MCP server cannot pay that first. So tools/list is answered from this file, and the tools are
+built when the first call comes (mcp_frontend.server). The file is also the review snapshot
+of what a client sees: tests/test_tool_snapshot.py builds the tools and fails when it differs.
+After an intended change, write it again:
+
+    python -m mcp_frontend.published --update
+
+Which tools a server publishes is its settings' choice: PROXMOX_MCP_TOOLS names tools or
+groups (`read`, `change`, `critical`), PROXMOX_MCP_READ_ONLY=true leaves out every change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any, Protocol, TypeVar
+
+from mcp.types import Tool
+
+from shared.errors import InvalidInput
+from shared.safety import Tier
+from shared.settings import Settings
+
+__all__ = ["GROUPS", "PublishedTool", "load_published", "main", "render_published", "select_tools"]
+
+#: the groups PROXMOX_MCP_TOOLS may name, by the tier of their tools
+GROUPS = {"read": Tier.SAFE, "change": Tier.RESTRICTED, "critical": Tier.CRITICAL}
+_FILE = "tools.json"
+_KEYS = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
+
+
+@dataclass(frozen=True)
+class PublishedTool:
+    """A tool as tools/list shows it, with its tier (which the settings choose by)."""
+
+    tier: Tier
+    tool: Tool
+
+    @property
+    def name(self) -> str:
+        return self.tool.name
+
+
+class _Tiered(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def tier(self) -> Tier: ...
+
+
+T = TypeVar("T", bound=_Tiered)
+
+
+def select_tools(tools: Sequence[T], settings: Settings) -> list[T]:
+    """The tools a server with these settings publishes; a name PROXMOX_MCP_TOOLS gives that is neither
+    a tool nor a group is refused (InvalidInput names the variable)."""
+    chosen = list(tools)
+    if settings.mcp_tools is not None:
+        wanted = {name.strip() for name in settings.mcp_tools.split(",") if name.strip()}
+        known = {tool.name for tool in tools}
+        if unknown := sorted(wanted - known - set(GROUPS)):
+            raise InvalidInput(
+                f"setting PROXMOX_MCP_TOOLS names no tool {', '.join(repr(u) for u in unknown)}",
+                hint=f"Name tools ({', '.join(sorted(known))}) or groups ({', '.join(GROUPS)}), comma-separated.",
+            )
+        tiers = {GROUPS[name] for name in wanted & set(GROUPS)}
+        chosen = [tool for tool in chosen if tool.name in wanted or tool.tier in tiers]
+    if settings.read_only:
+        chosen = [tool for tool in chosen if tool.tier is Tier.SAFE]
+    return chosen
+
+
+def _entry(tier: Tier, tool: Tool) -> dict[str, Any]:
+    dumped = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return {"tier": tier.value, **{key: dumped[key] for key in _KEYS if key in dumped}}
+
+
+def render_published(tools: Iterable[tuple[Tier, Tool]]) -> str:
+    """The file's text for these tools (sorted by name, so a diff shows what changed)."""
+    entries = sorted((_entry(tier, tool) for tier, tool in tools), key=lambda entry: str(entry["name"]))
+    return json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
+
+
+def load_published(text: str | None = None) -> list[PublishedTool]:
+    """Every tool the file lists (or `text` lists)."""
+    raw = text if text is not None else files("mcp_frontend").joinpath(_FILE).read_text(encoding="utf-8")
+    return [PublishedTool(Tier(entry.pop("tier")), Tool.model_validate(entry)) for entry in json.loads(raw)]
+
+
+def _live() -> str:
+    from mcp_frontend.tools import all_tools  # noqa: PLC0415  # building the tools is what this file saves
+
+    return render_published((spec.tier, spec.published()) for spec in all_tools())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check (or --update) mcp_frontend/tools.json against the tools.")
+    parser.add_argument("--update", action="store_true", help="write the tools' list to the file")
+    args = parser.parse_args(argv)
+    path = files("mcp_frontend").joinpath(_FILE)
+    live = _live()
+    if args.update:
+        path.write_text(live, encoding="utf-8")  # type: ignore[attr-defined]  # a real file in a checkout
+        print(f"wrote {path}")
+        return 0
+    recorded = path.read_text(encoding="utf-8")
+    diff = "".join(difflib.unified_diff(recorded.splitlines(True), live.splitlines(True), "tools.json", "tools"))
+    print(diff or "mcp_frontend/tools.json is up to date", end="" if diff else "\n")
+    return 1 if diff else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""The job client: submit a job, wait for it, read its answer, cancel it. Every producer uses it.
+
+The MCP server, scripts/admin_dashboard.py and scripts/test_connection.py run operations
+through the same four calls, so none writes job keys by hand or waits its own way.
+
+A job is recorded in the store and enqueued as an arq job under the same ID in one Redis
+transaction, so it is visible and waitable at once and never recorded without being queued.
+The arq job is written the way `ArqRedis.enqueue_job` writes it (arq's job dict `{t, f, a, k,
+et}` as our JSON, its job key and queue score) minus its WATCH round trips: our job IDs are
+fresh UUIDs, so the duplicate check they guard against cannot trigger. With the wake-up token
+in the same transaction, submitting costs one round trip. Producers do not import arq (a
+producer that only submits starts faster without it); tests/jobs/test_client.py checks that
+arq reads these jobs back.
+
+Waiting blocks on the job's event stream (XREAD BLOCK), forwarding progress, until the job
+ends or the wait is over; it never polls.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+from redis.asyncio.client import Pipeline
+from redis.exceptions import RedisError
+
+from shared.errors import InternalError, JobCancelled, JobStoreUnavailable, NotFound, WaitTimeout, validation_message
+from shared.jobs import keys
+from shared.jobs.health import health_keys
+from shared.jobs.record import JobRecord
+from shared.jobs.states import JobState
+from shared.jobs.store import JobStore
+from shared.operations.base import Params, Result
+from shared.operations.operation import Operation
+from shared.operations.tasks import CANCEL_TASK, CancelParams
+from shared.redact import Redactor
+
+__all__ = ["ARQ_JOB_PREFIX", "ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id"]
+
+R = TypeVar("R", bound=Result)
+ProgressCallback = Callable[[float, str | None], Awaitable[None]]
+
+#: arq's job key prefix and how long it keeps a job key (arq.constants job_key_prefix, expires_extra_ms)
+ARQ_JOB_PREFIX = "arq:job:"
+ARQ_JOB_TTL_MS = 86_400_000
+#: tokens beyond this are pointless: each only saves one poll interval
+_MAX_WAKE_TOKENS = 100
+
+
+def new_job_id() -> str:
+    return uuid.uuid4().hex
+
+
+def job_result(record: JobRecord, result: type[R]) -> R:
+    """The job's result as `result`; one that does not fit is our bug (worker and server disagree), not bad input."""
+    try:
+        return result.model_validate(record.result)
+    except ValidationError as exc:
+        raise InternalError(
+            f"the result of job {record.job_id} ({record.operation}) does not fit {result.__name__}: "
+            f"{validation_message(exc)}",
+            hint="Run the same version of proxmox-mcp for the server and its workers.",
+        ) from None
+
+
+class JobClient:
+    """Submits jobs to the queue and follows them in the store."""
+
+    def __init__(self, store: JobStore, *, redactor: Redactor) -> None:
+        self.store = store
+        self.redactor = redactor
+
+    async def submit(self, op: Operation[Any, Any], params: Params) -> JobRecord:
+        """Record and enqueue one run of `op`; returns the queued record."""
+        payload: dict[str, Any] = params.model_dump(mode="json")
+        vmid = payload.get("vmid")
+        record = JobRecord(
+            job_id=new_job_id(),
+            operation=op.name,
+            tier=op.tier.value,
+            args=self.redactor(payload),
+            node=payload.get("node"),
+            vmid=vmid if isinstance(vmid, int) else None,
+        )
+        enqueued_ms = int(time.time() * 1000)
+        job: dict[str, Any] = {"t": None, "f": op.name, "a": [payload], "k": {}, "et": enqueued_ms}
+        encoded = json.dumps(job, separators=(",", ":"), ensure_ascii=False).encode()
+
+        def enqueue(pipe: Pipeline) -> None:
+            pipe.psetex(ARQ_JOB_PREFIX + record.job_id, ARQ_JOB_TTL_MS, encoded)
+            pipe.zadd(keys.QUEUE_NAME, {record.job_id: enqueued_ms})
+            # one token per job: one idle worker wakes and polls now instead of at its next interval
+            pipe.lpush(keys.WAKE, "1")
+            pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)
+            pipe.expire(keys.WAKE, 60)
+
+        try:
+            await self.store.create(record, also=enqueue)
+        except RedisError as exc:
+            raise JobStoreUnavailable(f"cannot reach Redis to enqueue {op.name}: {type(exc).__name__}") from exc
+        return record
+
+    async def wait(self, job_id: str, *, seconds: float, on_progress: ProgressCallback | None = None) -> JobRecord:
+        """The job's record once it ends, or as it stands when `seconds` have passed."""
+        deadline = time.monotonic() + seconds
+        async for event in self.store.follow(job_id, deadline):
+            if event.kind == "progress" and event.percent is not None and on_progress is not None:
+                await on_progress(event.percent, event.message)
+            elif event.state is not None and event.state.terminal:
+                break
+        record = await self.store.get(job_id)
+        if record is None:
+            raise NotFound(f"job {job_id} is gone from the job store", hint="Jobs expire; start the operation again.")
+        return record
+
+    async def run(
+        self, op: Operation[Any, Any], params: Params, *, seconds: float, on_progress: ProgressCallback | None = None
+    ) -> JobRecord:
+        """Submit `op` and wait for it up to `seconds`; the record as it then stands."""
+        record = await self.submit(op, params)
+        return await self.wait(record.job_id, seconds=seconds, on_progress=on_progress)
+
+    async def read(self, op: Operation[Any, R], params: Params, *, seconds: float) -> R:
+        """Run a read to its end and return its result; its error, if it failed."""
+        return await self.answer(op, await self.run(op, params, seconds=seconds))
+
+    async def answer(self, op: Operation[Any, R], record: JobRecord) -> R:
+        """What a read's record answers: its result, or raise its error (or why it has none)."""
+        if not record.terminal:
+            raise await self._not_finished(record)
+        if record.error is not None:
+            raise record.error
+        if record.state is JobState.CANCELLED:
+            raise JobCancelled(f"job {record.job_id} ({record.operation}) was cancelled: {record.message}")
+        if not record.state.succeeded:  # ended by a worker's limit, without an error
+            raise WaitTimeout(
+                f"job {record.job_id} ({record.operation}) ended {record.state.value}: {record.message or 'no result'}",
+                hint="Call the tool again.",
+            )
+        return job_result(record, op.result)
+
+    async def cancel(self, job_id: str, *, seconds: float) -> JobRecord:
+        """Ask a worker to cancel job `job_id` (its cancel_task job, as confirmed: the caller vouches)."""
+        return await self.run(CANCEL_TASK, CancelParams(job_id=job_id, confirmed=True), seconds=seconds)
+
+    async def workers_alive(self) -> int:
+        """How many workers wrote their health key recently."""
+        return len(await health_keys(self.store.redis))
+
+    async def _not_finished(self, record: JobRecord) -> WaitTimeout:
+        if record.state is JobState.QUEUED and await self.workers_alive() == 0:
+            return WaitTimeout(
+                f"job {record.job_id} ({record.operation}) is still queued: no worker is running",
+                hint="Start workers (docker compose up -d worker, or proxmox-mcp-worker); the job runs once one is up.",
+            )
+        return WaitTimeout(
+            f"job {record.job_id} ({record.operation}) is still {record.state.value}",
+            hint=f"Read it later with get_task_status(job_id='{record.job_id}').",
+        )

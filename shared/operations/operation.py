@@ -1,0 +1,106 @@
+"""An operation's declaration: everything both sides of the queue know about it, written once.
+
+Each domain module declares its operations as constants next to their models, e.g.
+
+    CREATE_SNAPSHOT = Operation(
+        "create_snapshot", "Take a snapshot", Tier.RESTRICTED, CreateSnapshotParams, SnapshotResult,
+        description="...", pve_calls=(...), plan=lambda p, guest: f"take snapshot {p.name!r} of {guest}",
+    )
+
+and shared.catalogue collects them. The frontend builds the MCP tool from it: the input
+schema from `params` (its fields, with their descriptions, patterns and defaults), the
+description, the hints and, for a change, the confirmation from `plan`. The worker registers
+its handler on the constant (`@handles(CREATE_SNAPSHOT)`) and validates every payload with
+`params` again. docs/api_manifest.md and scripts/test_connection.py read its PVE calls and errors.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar  # a default, so a bare `Operation` means any operation
+
+from shared.operations.base import Params, Result
+from shared.safety import Tier
+
+if TYPE_CHECKING:
+    from shared.settings import Settings
+
+__all__ = ["Operation", "ToolArgument"]
+
+P = TypeVar("P", bound=Params, default=Params)
+R_co = TypeVar("R_co", bound=Result, covariant=True, default=Result)
+
+
+@dataclass(frozen=True)
+class ToolArgument:
+    """Field metadata: the tool takes this payload field as another argument, converted before it is queued.
+
+    `Annotated[PasswordHash | None, ToolArgument("password", Password, hashed)]`: the agent gives
+    `password`, the payload carries its hash, and no clear password is ever queued.
+    """
+
+    name: str
+    annotation: Any
+    convert: Callable[[Any], Any]
+
+
+@dataclass(frozen=True, eq=False)  # a constant: compared and hashed by identity
+class Operation(Generic[P, R_co]):
+    """One operation: its tool, its payload and result, its tier and what it may call on PVE."""
+
+    name: str
+    #: the tool's title, as a client shows it
+    title: str
+    tier: Tier
+    params: type[P]
+    result: type[R_co]
+    #: its manual: the first paragraph is what the tool list tells the agent, every session, so it is
+    #: short; docs/api_manifest.md shows the rest too
+    description: str
+    #: the PVE API calls it may make ("METHOD /template"), for docs, privileges and route checks
+    pve_calls: tuple[str, ...]
+    #: errors particular to it, as (code, when), besides those every tool of its kind can answer
+    errors: tuple[tuple[str, str], ...] = ()
+    #: a change's plan, shown to the user who confirms it: from the params and the guest they address,
+    #: as PVE describes it ("VM 100 'web01' on node pve1 (running)"; empty for a guest yet to be made)
+    plan: Callable[[P, str], str] | None = None
+    #: starts PVE tasks (UPIDs) that the worker follows to their end, in slices
+    starts_task: bool = False
+    #: changes one guest, so its jobs hold that guest's lock
+    guest_write: bool = False
+    #: hints for clients, when the tier's defaults (changes: not idempotent; Critical: destructive) are wrong
+    idempotent: bool | None = None
+    destructive: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.tier is not Tier.SAFE and self.plan is None:
+            raise TypeError(f"operation {self.name} changes the cluster but declares no plan to confirm")
+        object.__setattr__(self, "description", inspect.cleandoc(self.description))
+
+    @property
+    def brief(self) -> str:
+        """The description's first paragraph: what the tool list says of it."""
+        return self.description.split("\n\n", 1)[0]
+
+    @property
+    def changes(self) -> bool:
+        """True for a Restricted or Critical operation: it needs confirmation and reports how the change went."""
+        return self.tier is not Tier.SAFE
+
+    def timeout_seconds(self, settings: Settings) -> float:
+        """How long one run (one pickup) of this operation may take.
+
+        A read runs whole; anything that changes the cluster runs at most one slice of
+        following plus room for a dispatch and a reconciliation request. arq reruns a killed
+        worker's job only after the longest timeout plus 10 s, so this bounds recovery too.
+        """
+        if self.tier is Tier.SAFE:
+            return settings.read_timeout_seconds
+        return settings.task_slice_seconds + 2 * settings.proxmox_timeout
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name}>"

@@ -1,0 +1,33 @@
+"""The job client writes jobs arq runs, without importing arq itself."""
+
+from __future__ import annotations
+
+from arq.constants import expires_extra_ms, job_key_prefix
+from arq.jobs import deserialize_job
+from redis.asyncio import Redis
+
+from shared.jobs import codec, keys
+from shared.jobs.client import ARQ_JOB_PREFIX, ARQ_JOB_TTL_MS, JobClient
+from shared.jobs.store import JobStore
+from shared.operations.power import POWER_CONTROL, PowerParams
+from shared.redact import Redactor
+
+
+def test_the_client_uses_arqs_own_key_and_lifetime() -> None:
+    assert (job_key_prefix, expires_extra_ms) == (ARQ_JOB_PREFIX, ARQ_JOB_TTL_MS)
+
+
+async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_arguments(fake_redis: Redis) -> None:
+    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor())
+    record = await jobs.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
+    raw = await fake_redis.get(job_key_prefix + record.job_id)
+    job = deserialize_job(raw.encode(), deserializer=codec.loads)
+    assert (job.function, job.kwargs, job.job_try) == ("power_control", {}, None)
+    assert list(job.args) == [{"confirmed": True, "vmid": 101, "node": None, "action": "start", "timeout": None}]
+    assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is not None
+    stored = await jobs.store.get(record.job_id)
+    assert stored is not None and (stored.operation, stored.vmid, stored.state.value) == (
+        "power_control",
+        101,
+        "queued",
+    )

@@ -1,0 +1,109 @@
+"""The cases of tests/test_catalogue_calls.py: a tool call for each operation, with arguments picked from the cluster.
+
+tests/test_registry.py checks that every operation's tool is among them (or among the tools a
+test of its own there covers), so a new operation cannot go without its case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pvesim.simulator import Simulator
+from pvesim.state import Guest
+
+__all__ = ["CHANGES", "COVERED_APART", "READS", "Case", "guest"]
+
+
+def guest(sim: Simulator, kind: str, status: str) -> Guest:
+    return next(
+        g
+        for g in sim.state.guests.values()
+        if g.kind == kind and g.status == status and not g.template and not g.lock and not g.paused
+    )
+
+
+@dataclass(frozen=True)
+class Case:
+    """A tool call, whose operation has the tool's name, with arguments picked from the cluster as it is."""
+
+    tool: str
+    arguments: Callable[[Simulator], dict[str, Any]]
+
+
+def _content_storage(sim: Simulator, marker: str) -> tuple[str, str]:
+    return next(key for key, volumes in sim.state.volumes.items() if any(marker in volume for volume in volumes))
+
+
+def _vm_with_cloudinit_drive(sim: Simulator) -> dict[str, Any]:
+    vm = guest(sim, "qemu", "stopped")
+    vm.config["ide2"] = f"local-lvm:vm-{vm.vmid}-cloudinit,media=cdrom"  # as `qm set --ide2`
+    return {"vmid": vm.vmid, "ciuser": "agent", "ipconfig": {0: "ip=dhcp"}}
+
+
+def _create_vm(sim: Simulator) -> dict[str, Any]:
+    node, storage = _content_storage(sim, ":iso/")
+    iso = next(volume for volume in sim.state.volumes[(node, storage)] if ":iso/" in volume)
+    return {"node": node, "name": "calls-vm", "iso": iso, "disk_gb": 4, "start": True}
+
+
+def _create_lxc(sim: Simulator) -> dict[str, Any]:
+    node, storage = _content_storage(sim, ":vztmpl/")
+    template = next(volume for volume in sim.state.volumes[(node, storage)] if ":vztmpl/" in volume)
+    return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
+
+
+READS = [
+    Case("list_nodes", lambda sim: {}),
+    Case("list_vms", lambda sim: {}),
+    Case("list_vms", lambda sim: {"node": "pve1"}),
+    Case("list_lxc_containers", lambda sim: {}),
+    Case("list_lxc_containers", lambda sim: {"node": "pve2"}),
+    Case("list_storage", lambda sim: {}),
+    Case("list_storage", lambda sim: {"node": "pve1", "content": "iso"}),
+    Case("list_storage_content", lambda sim: {"node": "pve1", "storage": "local"}),
+    Case("get_instance_config", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case(
+        "get_instance_config",
+        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped")).vmid, "node": ct.node},
+    ),
+    Case("get_lxc_interfaces", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
+    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case("get_resource_usage", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case("get_resource_usage", lambda sim: {"node": "pve1", "timeframe": "day"}),
+    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
+    Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
+]
+
+CHANGES = [
+    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "action": "start"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "action": "stop"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "reboot"}),
+    Case("power_control", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "action": "start"}),
+    Case("create_vm", _create_vm),
+    Case("create_lxc", _create_lxc),
+    Case("set_vm_cloudinit", _vm_with_cloudinit_drive),
+    Case(
+        "create_snapshot",
+        lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "name": "calls1", "vmstate": True},
+    ),
+    Case("create_snapshot", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "name": "calls1"}),
+    Case(
+        "delete_instance",
+        lambda sim: {"vmid": (vm := guest(sim, "qemu", "running").vmid), "confirm_vmid": vm, "stop_first": True},
+    ),
+    Case(
+        "delete_instance",
+        lambda sim: {"vmid": (ct := guest(sim, "lxc", "stopped").vmid), "confirm_vmid": ct, "purge": True},
+    ),
+    Case(
+        "execute_lxc_command",
+        lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "command": "echo calls"},
+    ),
+]
+
+
+#: tools a test of their own in tests/test_catalogue_calls.py covers: a rollback needs a snapshot
+#: first, a cancel a job under way, the task tools a task started elsewhere
+COVERED_APART = ("rollback_snapshot", "cancel_task", "get_task_status", "get_task_log")

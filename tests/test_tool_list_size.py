@@ -1,0 +1,76 @@
+"""What a session costs an agent in tokens: the tool list, and a result sent once.
+
+Every agent session pays for tools/list before its first call, so its size has a bound, with
+annotations and output schemas kept; and a result comes once in full (structured content, one
+short line of text), never again as a JSON copy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+from mcp import Client
+from mcp.types import ListToolsResult
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from tests.support.inprocess import inprocess_client
+
+pytestmark = pytest.mark.timeout(60)
+
+#: bytes of the tools/list result as sent (compact JSON): a quarter of the 74,056 it was for 21 tools
+TOOL_LIST_BOUND = 25_000
+#: bytes of content (its text and structured content) of list_vms for pvesim's default cluster
+LIST_VMS_BOUND = 1_200
+
+
+@pytest.fixture(scope="module")
+async def client() -> AsyncIterator[Client]:
+    sim = Simulator(SimConfig())  # the default cluster: 3 nodes, 7 guests (4 VMs)
+    await sim.start()
+    try:
+        async with inprocess_client(sim) as connected:
+            yield connected
+    finally:
+        await sim.stop()
+
+
+def _report(capsys: pytest.CaptureFixture[str], line: str) -> None:
+    with capsys.disabled():
+        print(f"\n{line}")
+
+
+async def test_the_tool_list_stays_under_its_bound_with_annotations_and_output_schemas(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = await client.list_tools()
+    size = len(ListToolsResult(tools=listed.tools).model_dump_json(by_alias=True, exclude_none=True))
+    _report(capsys, f"tools/list: {len(listed.tools)} tools, {size} bytes (bound {TOOL_LIST_BOUND})")
+    assert all(tool.annotations is not None and tool.output_schema is not None for tool in listed.tools)
+    assert size <= TOOL_LIST_BOUND
+
+
+async def test_list_vms_of_the_default_cluster_answers_in_little_content(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = await client.call_tool("list_vms", {})
+    assert not result.is_error, result.content
+    sent = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+    size = len(
+        json.dumps({"content": sent["content"], "structuredContent": sent["structuredContent"]}, separators=(",", ":"))
+    )
+    _report(capsys, f"list_vms: {size} bytes of content (bound {LIST_VMS_BOUND})")
+    assert size <= LIST_VMS_BOUND
+
+
+@pytest.mark.parametrize("tool", ["list_vms", "list_nodes", "list_storage"])
+async def test_a_result_is_sent_once_in_full_with_one_short_line_of_text(client: Client, tool: str) -> None:
+    result = await client.call_tool(tool, {})
+    assert result.structured_content is not None
+    [text] = result.content
+    line = getattr(text, "text", "")
+    assert 0 < len(line) < 200 and "\n" not in line, line
+    with pytest.raises(json.JSONDecodeError):  # a summary, not a copy of the structured content
+        json.loads(line)
