@@ -3,7 +3,7 @@ PVE endpoints and privileges, what it returns and the errors to expect.
 
 `python -m mcp_frontend.manifest > docs/api_manifest.md` writes it. The sources are the tools
 as `list_tools()` reports them (what an agent sees), the operation catalogue (tier, PVE calls)
-and the PVE API schema (privileges, read through shared.diagnostics). tests/test_manifest.py
+and the PVE API schema (privileges, read through shared.privileges). tests/test_manifest.py
 renders it again and compares, so the document cannot drift from the code.
 """
 
@@ -24,7 +24,8 @@ from mcp_frontend.server import build_server
 from mcp_frontend.tools import ToolSpec
 from mcp_frontend.tools.spec import effective_hints
 from shared.catalogue import CATALOGUE, Operation
-from shared.diagnostics import (
+from shared.operations.changes import ChangeReport
+from shared.privileges import (
     Coverage,
     Gap,
     Need,
@@ -35,9 +36,8 @@ from shared.diagnostics import (
     grant_path,
     operation_needs,
     own_task_endpoint,
+    suggest_role,
 )
-from shared.operations.changes import ChangeReport
-from shared.pve.permissions import suggest_role
 from shared.pve.schema import ApiSchema, Endpoint, SchemaVersion, load_schema
 from shared.safety import Tier
 from shared.settings import Settings

@@ -29,7 +29,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -37,15 +36,6 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, RedisError
 
 from shared.catalogue import CATALOGUE
-from shared.diagnostics import (
-    Gap,
-    NeedKind,
-    OperationPrivileges,
-    Verdict,
-    check_operations,
-    grant_commands,
-    grant_path,
-)
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.client import JobClient
@@ -54,13 +44,22 @@ from shared.jobs.health import health_keys, worker_name
 from shared.jobs.store import JobStore
 from shared.logs import configure_logging
 from shared.operations.nodes import LIST_NODES, ListNodesParams
+from shared.privileges import (
+    Gap,
+    NeedKind,
+    OperationPrivileges,
+    Verdict,
+    check_operations,
+    grant_commands,
+    grant_path,
+)
 from shared.pve.client import PveClient, RetryPolicy
 from shared.pve.models import PveVersion, TokenPermissions
 from shared.pve.schema import SchemaVersion, load_schema
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 
-__all__ = ["Check", "Status", "main", "run_checks"]
+__all__ = ["Check", "main", "run_checks"]
 
 #: a certificate that ends sooner than this is worth a warning
 _CERT_WARN_DAYS = 14
@@ -73,19 +72,12 @@ _START_WORKERS = (
 )
 
 
-class Status(StrEnum):
-    PASS = "PASS"
-    WARN = "WARN"
-    FAIL = "FAIL"
-    SKIP = "SKIP"
-
-
 @dataclass
 class Check:
     """The outcome of one check: a status, one line, a fix, and sub-results (one per operation or worker)."""
 
     name: str
-    status: Status
+    status: Verdict
     summary: str
     fix: str | None = None
     items: list[Check] = field(default_factory=list)
@@ -117,7 +109,7 @@ def check_settings(settings: Settings) -> Check:
     try:
         settings.require_pve()
     except ProxmoxMcpError as exc:
-        return Check("settings", Status.FAIL, exc.message, fix=exc.hint)
+        return Check("settings", Verdict.FAIL, exc.message, fix=exc.hint)
     if settings.proxmox_verify_ssl and settings.proxmox_ca_bundle is not None:
         tls = f"CA bundle {settings.proxmox_ca_bundle}"
     elif settings.proxmox_verify_ssl:
@@ -126,7 +118,7 @@ def check_settings(settings: Settings) -> Check:
         tls = "TLS verification off"
     mode = "embedded (no REDIS_URL)" if settings.embedded else "Redis"
     return Check(
-        "settings", Status.PASS, f"{settings.proxmox_url} as {settings.proxmox_token_name}, {tls}; queue: {mode}"
+        "settings", Verdict.PASS, f"{settings.proxmox_url} as {settings.proxmox_token_name}, {tls}; queue: {mode}"
     )
 
 
@@ -142,21 +134,21 @@ async def check_reachable(settings: Settings) -> Check:
     except socket.gaierror as exc:
         return Check(
             "PVE reachable",
-            Status.FAIL,
+            Verdict.FAIL,
             f"cannot resolve host {host}: {exc.strerror}",
             fix="Check the host name in PROXMOX_URL, or use the node's IP address (https://192.0.2.10:8006).",
         )
     except TimeoutError:
-        return Check("PVE reachable", Status.FAIL, f"no answer from {host}:{port} within {timeout:.0f}s", fix=fix)
+        return Check("PVE reachable", Verdict.FAIL, f"no answer from {host}:{port} within {timeout:.0f}s", fix=fix)
     except ConnectionRefusedError:
-        return Check("PVE reachable", Status.FAIL, f"{host}:{port} refused the connection (nothing listens)", fix=fix)
+        return Check("PVE reachable", Verdict.FAIL, f"{host}:{port} refused the connection (nothing listens)", fix=fix)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        return Check("PVE reachable", Status.FAIL, f"cannot connect to {host}:{port}: {reason}", fix=fix)
+        return Check("PVE reachable", Verdict.FAIL, f"cannot connect to {host}:{port}: {reason}", fix=fix)
     writer.close()
     with contextlib.suppress(OSError):
         await writer.wait_closed()
-    return Check("PVE reachable", Status.PASS, f"{host}:{port} accepts connections")
+    return Check("PVE reachable", Verdict.PASS, f"{host}:{port} accepts connections")
 
 
 def _tls_context(settings: Settings) -> ssl.SSLContext:
@@ -188,33 +180,33 @@ _TLS_FIX = (
 def _handshake_failed(host: str, port: int, exc: Exception) -> Check:
     if isinstance(exc, ssl.SSLCertVerificationError):
         return Check(
-            "TLS", Status.FAIL, f"the certificate of {host} does not verify: {exc.verify_message}", fix=_TLS_FIX
+            "TLS", Verdict.FAIL, f"the certificate of {host} does not verify: {exc.verify_message}", fix=_TLS_FIX
         )
     if isinstance(exc, ssl.SSLError):
         return Check(
             "TLS",
-            Status.FAIL,
+            Verdict.FAIL,
             f"TLS handshake with {host}:{port} failed: {exc.reason or exc}",
             fix="Check that PROXMOX_URL points at pveproxy (https, port 8006), not another service.",
         )
     reason = "no answer in time" if isinstance(exc, TimeoutError) else str(exc)
-    return Check("TLS", Status.FAIL, f"TLS handshake with {host}:{port} failed: {reason}", fix=_TLS_FIX)
+    return Check("TLS", Verdict.FAIL, f"TLS handshake with {host}:{port} failed: {reason}", fix=_TLS_FIX)
 
 
 def _certificate_check(certificate: dict[str, Any], trusted_by: str) -> Check:
     not_after = certificate.get("notAfter")
     if not not_after:
-        return Check("TLS", Status.PASS, f"certificate verified with {trusted_by}")
+        return Check("TLS", Verdict.PASS, f"certificate verified with {trusted_by}")
     expires = ssl.cert_time_to_seconds(not_after)
     until = datetime.fromtimestamp(expires, UTC).date().isoformat()
     if (expires - time.time()) / 86400 < _CERT_WARN_DAYS:
         return Check(
             "TLS",
-            Status.WARN,
+            Verdict.WARN,
             f"certificate verified with {trusted_by}, but it expires on {until}",
             fix="Renew it: `pvenode acme cert order` (ACME) or `pvecm updatecerts --force` (self-signed).",
         )
-    return Check("TLS", Status.PASS, f"certificate verified with {trusted_by}, valid until {until}")
+    return Check("TLS", Verdict.PASS, f"certificate verified with {trusted_by}, valid until {until}")
 
 
 async def check_tls(settings: Settings) -> Check:
@@ -222,13 +214,13 @@ async def check_tls(settings: Settings) -> Check:
     if scheme != "https":
         return Check(
             "TLS",
-            Status.WARN,
+            Verdict.WARN,
             "PROXMOX_URL uses plain http: the API token travels unencrypted",
             fix="Use https://NODE:8006 (pveproxy speaks only HTTPS; plain http works only through a proxy).",
         )
     bundle = settings.proxmox_ca_bundle
     if settings.proxmox_verify_ssl and bundle is not None and not bundle.is_file():
-        return Check("TLS", Status.FAIL, f"PROXMOX_CA_BUNDLE {bundle} is not a readable file", fix=_TLS_FIX)
+        return Check("TLS", Verdict.FAIL, f"PROXMOX_CA_BUNDLE {bundle} is not a readable file", fix=_TLS_FIX)
     try:
         async with asyncio.timeout(min(settings.proxmox_timeout, 10.0)):
             certificate = await _peer_certificate(host, port, _tls_context(settings))
@@ -237,7 +229,7 @@ async def check_tls(settings: Settings) -> Check:
     if not settings.proxmox_verify_ssl:
         return Check(
             "TLS",
-            Status.WARN,
+            Verdict.WARN,
             "verification is off (PROXMOX_VERIFY_SSL=false): anyone on the path could pose as PVE and take the token",
             fix="Copy /etc/pve/pve-root-ca.pem from a node here, set PROXMOX_CA_BUNDLE to it, PROXMOX_VERIFY_SSL=true.",
         )
@@ -257,8 +249,8 @@ async def check_token(pve: PveClient, token_name: str) -> tuple[Check, PveVersio
     try:
         version = await pve.get("/version", PveVersion)
     except ProxmoxMcpError as exc:
-        return Check("API token", Status.FAIL, exc.message, fix=exc.hint), None
-    return Check("API token", Status.PASS, f"{token_name} accepted by PVE {version.version}"), version
+        return Check("API token", Verdict.FAIL, exc.message, fix=exc.hint), None
+    return Check("API token", Verdict.PASS, f"{token_name} accepted by PVE {version.version}"), version
 
 
 def _always_needed(gaps: Iterable[Gap]) -> list[Gap]:
@@ -270,8 +262,8 @@ def _operation_item(report: OperationPrivileges, token_name: str) -> Check:
         needs = dict.fromkeys(
             need.describe() + (" (some cases)" if need.kind is NeedKind.CONDITIONAL else "") for need in report.needs
         )
-        return Check(report.operation, Status.PASS, "; ".join(needs) or "no privilege beyond a valid token")
-    status = Status.FAIL if report.verdict is Verdict.FAIL else Status.WARN
+        return Check(report.operation, Verdict.PASS, "; ".join(needs) or "no privilege beyond a valid token")
+    status = report.verdict  # WARN or FAIL: the token's privileges fall short
     commands = grant_commands(token_name, _always_needed(report.gaps))
     sometimes = grant_commands(token_name, [gap for gap in report.gaps if gap.need.kind is NeedKind.CONDITIONAL])
     fixes = ["; ".join(commands)] if commands else []
@@ -313,7 +305,7 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
         held = await pve.get("/access/permissions", TokenPermissions)
     except ProxmoxMcpError as exc:
         return Check(
-            "token privileges", Status.FAIL, f"cannot read the token's permissions: {exc.message}", fix=exc.hint
+            "token privileges", Verdict.FAIL, f"cannot read the token's permissions: {exc.message}", fix=exc.hint
         )
     schema, note = _schema_for(version)
     reports = check_operations(CATALOGUE, load_schema(schema), held.root)
@@ -322,7 +314,7 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
     warned = [report for report in reports if report.verdict is Verdict.WARN]
     if not failed and not warned:
         what = f"all {len(reports)} operations have what they need{note}"
-        return Check("token privileges", Status.PASS, what, items=items)
+        return Check("token privileges", Verdict.PASS, what, items=items)
     user = token_name.partition("!")[0]
     commands = grant_commands(token_name, _always_needed(gap for report in failed + warned for gap in report.gaps))
     fix = (
@@ -330,7 +322,7 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
         + "Each operation's line says what it lacks and how to grant it. A privilege-separated token holds only "
         + f"what its user holds too: grant the same roles to {user} (--users instead of --tokens)."
     )
-    status = Status.FAIL if failed else Status.WARN
+    status = Verdict.FAIL if failed else Verdict.WARN
     if failed:
         what = f"{len(failed)} of {len(reports)} operations lack privileges"
         what += f", {len(warned)} more work with limits" if warned else ""
@@ -340,27 +332,27 @@ async def check_privileges(pve: PveClient, token_name: str, version: PveVersion)
 
 
 def _skip(name: str, because: str) -> Check:
-    return Check(name, Status.SKIP, f"skipped: {because}")
+    return Check(name, Verdict.SKIP, f"skipped: {because}")
 
 
 async def pve_checks(settings: Settings) -> list[Check]:
     """Settings, reachability, TLS, token and privileges; each needs the one before it."""
     names = ("PVE reachable", "TLS", "API token", "token privileges")
     settings_check = check_settings(settings)
-    if settings_check.status is Status.FAIL:
+    if settings_check.status is Verdict.FAIL:
         return [settings_check, *(_skip(name, "the PVE settings are incomplete") for name in names)]
     reachable = await check_reachable(settings)
-    if reachable.status is Status.FAIL:
+    if reachable.status is Verdict.FAIL:
         return [settings_check, reachable, *(_skip(name, "PVE is not reachable") for name in names[1:])]
     tls = await check_tls(settings)
-    if tls.status is Status.FAIL:
+    if tls.status is Verdict.FAIL:
         return [settings_check, reachable, tls, *(_skip(name, "TLS failed") for name in names[2:])]
     token_name = settings.proxmox_token_name
     assert token_name  # the settings check passed
     try:
         pve = PveClient.from_settings(settings, retry=RetryPolicy(attempts=1))
     except ProxmoxMcpError as exc:
-        token = Check("API token", Status.FAIL, exc.message, fix=exc.hint)
+        token = Check("API token", Verdict.FAIL, exc.message, fix=exc.hint)
         return [settings_check, reachable, tls, token, _skip(names[3], "the token was not accepted")]
     async with pve:
         token, version = await check_token(pve, token_name)
@@ -382,18 +374,18 @@ async def check_redis(redis: Redis, url: str) -> Check:
     except AuthenticationError as exc:
         return Check(
             "Redis",
-            Status.FAIL,
+            Verdict.FAIL,
             f"Redis at {where} refused the credentials: {exc}",
             fix="Put the password in REDIS_URL (redis://:PASSWORD@HOST:6379/0), the same as Redis's requirepass.",
         )
     except RedisError as exc:
         return Check(
             "Redis",
-            Status.FAIL,
+            Verdict.FAIL,
             f"cannot reach Redis at {where}: {exc}",
             fix="Check REDIS_URL and that Redis runs (`docker compose up -d redis`; `redis-cli -u $REDIS_URL ping`).",
         )
-    return Check("Redis", Status.PASS, f"Redis {info.get('redis_version', '?')} at {where}; {depth} job(s) queued")
+    return Check("Redis", Verdict.PASS, f"Redis {info.get('redis_version', '?')} at {where}; {depth} job(s) queued")
 
 
 async def check_workers(redis: Redis) -> Check:
@@ -401,18 +393,18 @@ async def check_workers(redis: Redis) -> Check:
         found = await health_keys(redis)
         beats = await redis.mget(found) if found else []
     except RedisError as exc:
-        return Check("workers", Status.FAIL, f"cannot read the workers' health keys: {exc}", fix=_START_WORKERS)
+        return Check("workers", Verdict.FAIL, f"cannot read the workers' health keys: {exc}", fix=_START_WORKERS)
     alive = sorted((worker_name(key), beat) for key, beat in zip(found, beats, strict=True) if beat)
     if not alive:
         return Check(
             "workers",
-            Status.FAIL,
+            Verdict.FAIL,
             f"no worker is alive (no {keys.worker_health('*')} key: workers rewrite theirs every 10 s)",
             fix=_START_WORKERS,
         )
-    items = [Check(name, Status.PASS, beat) for name, beat in alive]
+    items = [Check(name, Verdict.PASS, beat) for name, beat in alive]
     names = ", ".join(name for name, _ in alive)
-    return Check("workers", Status.PASS, f"{len(alive)} alive: {names}", items=items)
+    return Check("workers", Verdict.PASS, f"{len(alive)} alive: {names}", items=items)
 
 
 async def check_a_read(url: str, settings: Settings) -> Check:
@@ -429,12 +421,12 @@ async def check_a_read(url: str, settings: Settings) -> Check:
         finally:
             await jobs.store.retire(record.job_id, _OWN_JOB_TTL_S)  # a check's job is nobody else's business
     except ProxmoxMcpError as exc:
-        return Check("a read job", Status.FAIL, f"list_nodes through the queue: {exc.message}", fix=exc.hint)
+        return Check("a read job", Verdict.FAIL, f"list_nodes through the queue: {exc.message}", fix=exc.hint)
     finally:
         await redis.aclose()
     took = (time.monotonic() - started) * 1000
     names = ", ".join(node.node for node in nodes.nodes) or "none"
-    return Check("a read job", Status.PASS, f"a worker answered list_nodes in {took:.0f} ms (nodes: {names})")
+    return Check("a read job", Verdict.PASS, f"a worker answered list_nodes in {took:.0f} ms (nodes: {names})")
 
 
 async def queue_checks(settings: Settings) -> list[Check]:
@@ -442,11 +434,11 @@ async def queue_checks(settings: Settings) -> list[Check]:
         return [
             Check(
                 "Redis",
-                Status.SKIP,
+                Verdict.SKIP,
                 "REDIS_URL is not set: embedded mode, the MCP server keeps its queue and job store in memory",
             ),
-            Check("workers", Status.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
-            Check("a read job", Status.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
+            Check("workers", Verdict.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
+            Check("a read job", Verdict.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
         ]
     url = settings.redis_url.get_secret_value()
     redis = Redis.from_url(
@@ -454,10 +446,10 @@ async def queue_checks(settings: Settings) -> list[Check]:
     )
     try:
         reached = await check_redis(redis, url)
-        if reached.status is Status.FAIL:
+        if reached.status is Verdict.FAIL:
             return [reached, _skip("workers", "Redis is not reachable"), _skip("a read job", "Redis is not reachable")]
         workers = await check_workers(redis)
-        if workers.status is Status.FAIL:
+        if workers.status is Verdict.FAIL:
             return [reached, workers, _skip("a read job", "no worker would take it")]
         return [reached, workers, await check_a_read(url, settings)]
     finally:
@@ -476,10 +468,10 @@ async def run_checks(settings: Settings, *, pve: bool = True) -> list[Check]:
 # -- output -----------------------------------------------------------------------------------
 
 
-def _colour(enabled: bool) -> Callable[[Status], str]:
-    codes = {Status.PASS: "32", Status.WARN: "33", Status.FAIL: "31;1", Status.SKIP: "2"}
+def _colour(enabled: bool) -> Callable[[Verdict], str]:
+    codes = {Verdict.PASS: "32", Verdict.WARN: "33", Verdict.FAIL: "31;1", Verdict.SKIP: "2"}
 
-    def paint(status: Status) -> str:
+    def paint(status: Verdict) -> str:
         label = f"{status.value:<4}"
         return f"\x1b[{codes[status]}m{label}\x1b[0m" if enabled else label
 
@@ -497,11 +489,11 @@ def render_text(checks: list[Check], *, colour: bool = False) -> str:
             lines.append(f"      {paint(item.status)}  {item.name:<{item_width}}  {item.summary}")
             if item.fix:
                 lines.append(f"      {'':4}  {'':<{item_width}}  fix: {item.fix}")
-        if check.fix and check.status in (Status.FAIL, Status.WARN):
+        if check.fix and check.status in (Verdict.FAIL, Verdict.WARN):
             lines.append(f"      fix: {check.fix}")
-    counts = {status: sum(check.status is status for check in checks) for status in Status}
-    tally = ", ".join(f"{counts[status]} {status.value.lower()}" for status in Status if counts[status])
-    verdict = "FAILED" if counts[Status.FAIL] else "OK"
+    counts = {status: sum(check.status is status for check in checks) for status in Verdict}
+    tally = ", ".join(f"{counts[status]} {status.value.lower()}" for status in Verdict if counts[status])
+    verdict = "FAILED" if counts[Verdict.FAIL] else "OK"
     lines.extend(["", f"{verdict}: {tally}."])
     return "\n".join(lines)
 
@@ -534,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
         checks = asyncio.run(run_checks(settings, pve=not args.skip_pve))
     except KeyboardInterrupt:
         return 130
-    failed = any(check.status is Status.FAIL for check in checks)
+    failed = any(check.status is Verdict.FAIL for check in checks)
     if args.json:
         print(json.dumps({"ok": not failed, "checks": [check.as_json() for check in checks]}, indent=2))
     else:

@@ -21,7 +21,7 @@ from mcp_frontend.tools import all_tools
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest
-from shared.diagnostics import call_endpoints
+from shared.privileges import call_endpoints
 from shared.pve.schema import load_schema
 from tests.support.calls import CHANGES, READS, Case, guest
 from tests.support.inprocess import inprocess_client

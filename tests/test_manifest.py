@@ -10,8 +10,8 @@ import pytest
 
 from mcp_frontend.manifest import SCHEMA_VERSION, call_endpoints_for, live_specs, manifest_entries, render_manifest
 from shared.catalogue import CATALOGUE
-from shared.diagnostics import call_endpoints
 from shared.errors import error_codes
+from shared.privileges import call_endpoints
 from shared.pve.schema import load_schema
 
 MANIFEST = Path(__file__).parents[1] / "docs" / "api_manifest.md"

@@ -36,7 +36,7 @@ from shared.errors import (
     PveUnreachable,
     RequestRejected,
 )
-from shared.pve.permissions import permission_denied
+from shared.privileges import permission_denied
 from shared.pve.schema import ApiSchema
 
 __all__ = [

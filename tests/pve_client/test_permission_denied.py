@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from shared.errors import PermissionDenied
+from shared.privileges import parse_denial, suggest_role
 from shared.pve.models import UPID, QemuStatus, StorageContentItem
-from shared.pve.permissions import parse_denial, suggest_role
 
 from .answers import pve_error
 
@@ -87,7 +87,7 @@ async def test_403_with_a_privilege_only_administrator_holds_suggests_a_custom_r
     with pytest.raises(PermissionDenied) as caught:
         await client.get("/nodes/{node}/qemu/{vmid}/status/current", QemuStatus, path=GUEST)
 
-    assert "pveum role add ProxmoxMcp --privs Sys.Modify" in caught.value.hint
+    assert "pveum role add ProxmoxMcp --privs 'Sys.Modify'; then pveum acl modify" in caught.value.hint
 
 
 @pytest.mark.parametrize(

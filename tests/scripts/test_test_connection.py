@@ -1,7 +1,7 @@
 """scripts/test_connection.py against pvesim, a private redis-server and real worker processes.
 
 The script runs as an administrator runs it: a separate process, settings from the environment.
-The privilege rules it applies (shared.diagnostics) are checked on their own at the end.
+The privilege rules it applies (shared.privileges) are checked on their own at the end.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from pvesim.auth import AUDIT_PRIVILEGES, schema_privileges
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.catalogue import CATALOGUE
-from shared.diagnostics import (
+from shared.jobs import keys
+from shared.operations.guests import GET_INSTANCE_CONFIG
+from shared.operations.nodes import LIST_NODES
+from shared.privileges import (
     Coverage,
     Gap,
     Need,
@@ -29,9 +32,6 @@ from shared.diagnostics import (
     endpoint_needs,
     grant_commands,
 )
-from shared.jobs import keys
-from shared.operations.guests import GET_INSTANCE_CONFIG
-from shared.operations.nodes import LIST_NODES
 from shared.pve.schema import Endpoint, load_schema
 from shared.safety import Tier
 from tests.scripts.conftest import Run, base_env, run_script, sim_env

@@ -1,7 +1,10 @@
-"""Which privileges each operation needs, and which of them an API token lacks.
+"""Privileges: what each operation needs on PVE, what a token lacks, and how to grant it.
 
-An operation's needs come from the schema's `permissions` of every endpoint it calls (the
-catalogue's `pve_calls`):
+One module for every privilege rule, read by the PVE client (a 403 becomes PERMISSION_DENIED
+naming the privilege and the grant), by docs/api_manifest.md and by scripts/test_connection.py.
+
+What an operation needs comes from the schema's `permissions` of every endpoint it calls (the
+declaration's `pve_calls`):
 - a `check` is exact: PVE answers 403 without it (`["perm", "/vms/{vmid}", ["VM.Audit"]]`,
   combined with "and"/"or");
 - endpoints that let every user in (`"user": "all"`) state their rule in prose: a list that
@@ -12,7 +15,13 @@ catalogue's `pve_calls`):
 What the token holds is PVE's own answer to GET /access/permissions: ACL path -> privilege ->
 whether it propagates to the paths below. A need on `/vms/{vmid}` is met for every guest when
 the privilege propagates from `/vms` or `/`, and only for some when it is held on single
-guests (`/vms/100`) or pools (`/pool/web`).
+guests (`/vms/100`) or pools (`/pool/web`). Each check ends in one `Verdict`.
+
+A 403 names what was missing in two ways, both PVE's own: its text, `Permission check failed
+(PATH, PRIV)` or `(PATH, PRIV1|PRIV2)` when any one would do (pve-common `raise_perm_exc`,
+pve-access-control `RPCEnvironment::check`/`check_any`), and the endpoint's `permissions`.
+The role in a grant is the smallest built-in role holding the privilege, following how
+pve-access-control builds its roles (`create_roles`: audit, user and admin privileges per category).
 """
 
 from __future__ import annotations
@@ -23,12 +32,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from shared.catalogue import Operation
-from shared.pve.permissions import CUSTOM_ROLE, suggest_role
+from shared.errors import PermissionDenied
+from shared.operations.operation import Operation
 from shared.pve.schema import ApiSchema, Endpoint
 
 __all__ = [
+    "CUSTOM_ROLE",
     "Coverage",
+    "Denial",
     "Gap",
     "Need",
     "NeedKind",
@@ -38,11 +49,146 @@ __all__ = [
     "call_endpoints",
     "check_operations",
     "endpoint_needs",
+    "fill_placeholders",
     "grant_commands",
     "grant_path",
     "operation_needs",
     "own_task_endpoint",
+    "parse_denial",
+    "permission_denied",
+    "suggest_role",
 ]
+
+#: the role our grant hints create for a privilege no built-in role below Administrator holds
+CUSTOM_ROLE = "ProxmoxMcp"
+
+_DENIAL = re.compile(r"Permission check failed \((?P<path>/[^,()]*), (?P<privs>[A-Za-z.|]+)\)")
+_PLACEHOLDER = re.compile(r"\{([^}]+)\}")
+
+# The smallest built-in role holding each privilege (pve-access-control `$privgroups`).
+_ROLE_FOR: dict[str, str] = {
+    **dict.fromkeys(
+        ["VM.Audit", "Sys.Audit", "Datastore.Audit", "SDN.Audit", "Pool.Audit", "Mapping.Audit"], "PVEAuditor"
+    ),
+    **dict.fromkeys(["VM.Config.CDROM", "VM.Config.Cloudinit", "VM.Console", "VM.Backup", "VM.PowerMgmt"], "PVEVMUser"),
+    **dict.fromkeys(
+        [
+            "VM.Config.Disk",
+            "VM.Config.CPU",
+            "VM.Config.Memory",
+            "VM.Config.Network",
+            "VM.Config.HWType",
+            "VM.Config.Options",
+            "VM.Allocate",
+            "VM.Clone",
+            "VM.Migrate",
+            "VM.Monitor",
+            "VM.Snapshot",
+            "VM.Snapshot.Rollback",
+        ],
+        "PVEVMAdmin",
+    ),
+    "Datastore.AllocateSpace": "PVEDatastoreUser",
+    **dict.fromkeys(["Datastore.Allocate", "Datastore.AllocateTemplate"], "PVEDatastoreAdmin"),
+    **dict.fromkeys(["Sys.Console", "Sys.Syslog"], "PVESysAdmin"),
+    "SDN.Use": "PVESDNUser",
+    "SDN.Allocate": "PVESDNAdmin",
+    "Pool.Allocate": "PVEPoolAdmin",
+    "Mapping.Use": "PVEMappingUser",
+    "Mapping.Modify": "PVEMappingAdmin",
+    **dict.fromkeys(["User.Modify", "Group.Allocate", "Realm.AllocateUser"], "PVEUserAdmin"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Denial:
+    """What was missing: an ACL path and the privileges checked there."""
+
+    path: str
+    privileges: tuple[str, ...]
+    any_of: bool  # True when any one of `privileges` would have been enough
+
+
+def parse_denial(message: str) -> Denial | None:
+    """The path and privileges in PVE's `Permission check failed (...)` text, if it names them."""
+    found = _DENIAL.search(message)
+    if found is None:
+        return None
+    privileges = tuple(found["privs"].split("|"))
+    return Denial(found["path"], privileges, any_of=len(privileges) > 1)
+
+
+def fill_placeholders(value: Any, values: Mapping[str, object]) -> Any:
+    """A schema permission (nested lists of strings) with `{name}` replaced by the request's values."""
+    if isinstance(value, str):
+        return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], value)
+    if isinstance(value, list):
+        return [fill_placeholders(item, values) for item in value]
+    return value
+
+
+def suggest_role(privilege: str) -> str | None:
+    """The smallest built-in PVE role that holds `privilege`; None when only Administrator or a custom role has it."""
+    return _ROLE_FOR.get(privilege)
+
+
+def _schema_check(endpoint: Endpoint | None, values: Mapping[str, object]) -> list[Any] | None:
+    if endpoint is None:
+        return None
+    check = endpoint.permissions.get("check")
+    return fill_placeholders(check, values) if isinstance(check, list) else None
+
+
+def _from_check(check: list[Any] | None) -> Denial | None:
+    # Only a plain ["perm", path, [privs], ("any", 1)?] names one path; "and"/"or" trees stay in details.
+    if not check or check[0] != "perm" or len(check) < 3 or not isinstance(check[2], list):
+        return None
+    privileges = tuple(str(priv) for priv in check[2])
+    any_of = "any" in check[3::2] and len(privileges) > 1
+    return Denial(str(check[1]), privileges, any_of=any_of)
+
+
+def _grant_hint(token_name: str, denial: Denial) -> str:
+    """The commands that grant what a 403 named, as grant_commands writes them for any gap."""
+    need = Need(denial.path, denial.privileges, denial.any_of, NeedKind.REQUIRED, endpoint="")
+    commands = grant_commands(token_name, [Gap(need, Coverage.NONE, denial.privileges, ())])
+    user = token_name.partition("!")[0]
+    for_user = commands[-1].replace(f"--tokens '{token_name}'", f"--users {user}")
+    return (
+        f"Grant it: {'; then '.join(commands)}. "
+        f"A privilege-separated token holds only what its user has too ({for_user})"
+    )
+
+
+def permission_denied(
+    *,
+    token_name: str,
+    method: str,
+    template: str,
+    values: Mapping[str, object],
+    pve_message: str,
+    endpoint: Endpoint | None,
+) -> PermissionDenied:
+    """The PERMISSION_DENIED error for a 403, naming privilege, ACL path and the grant that fixes it."""
+    required = _schema_check(endpoint, values)
+    denial = parse_denial(pve_message) or _from_check(required)
+    where = f"({method} {template})"
+    details: dict[str, Any] = {"endpoint": template, "method": method, "pve_message": pve_message}
+    if required is not None:
+        details["required"] = required
+    elif endpoint is not None and endpoint.permissions.get("description"):
+        details["description"] = fill_placeholders(str(endpoint.permissions["description"]), values)
+    if denial is None:
+        return PermissionDenied(f"token {token_name} was refused by PVE: {pve_message} {where}", details=details)
+    details["privilege"] = denial.privileges[0] if len(denial.privileges) == 1 else list(denial.privileges)
+    details["acl_path"] = denial.path
+    missing = " or ".join(denial.privileges) if denial.any_of else ", ".join(denial.privileges)
+    return PermissionDenied(
+        f"token {token_name} lacks {missing} on {denial.path} {where}",
+        hint=_grant_hint(token_name, denial),
+        details=details,
+    )
+
 
 Permissions = Mapping[str, Mapping[str, bool]]
 """GET /access/permissions: ACL path -> privilege -> propagates to the paths below."""
@@ -78,9 +224,13 @@ class Coverage(StrEnum):
 
 
 class Verdict(StrEnum):
-    PASS = "pass"  # noqa: S105  # a verdict, not a password
-    WARN = "warn"
-    FAIL = "fail"
+    """How a check came out: of a token's privileges here, of every check in scripts/test_connection.py."""
+
+    PASS = "PASS"  # noqa: S105  # a verdict, not a password
+    WARN = "WARN"
+    FAIL = "FAIL"
+    #: not checked, because a check it needs did not pass
+    SKIP = "SKIP"
 
 
 @dataclass(frozen=True)
