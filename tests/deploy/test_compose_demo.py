@@ -23,8 +23,8 @@ from redis.asyncio import Redis
 
 from pvesim.scenario import default_state
 from shared.jobs import keys
-from tests.deploy.compose import ROOT, Compose, Service, read_env_file
-from tests.deploy.processes import local_redis, start_replica
+from tests.support.compose import ROOT, Compose, Service, read_env_file
+from tests.support.compose_processes import local_redis, start_replica
 from tests.support.redis_server import free_port
 from tests.support.waiting import eventually
 

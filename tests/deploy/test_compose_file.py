@@ -17,7 +17,7 @@ import yaml
 from pydantic import AliasChoices
 
 from shared.settings import Settings
-from tests.deploy.compose import ROOT, find_program
+from tests.support.compose import ROOT, find_program
 
 COMPOSE = ROOT / "docker-compose.yml"
 SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")

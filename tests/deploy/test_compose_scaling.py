@@ -1,7 +1,7 @@
 """`docker compose up --scale worker=N`, played with local processes running the compose file's own worker.
 
 The worker service's command, environment and healthcheck come from docker-compose.yml (see
-tests/deploy/compose.py), so the file and these tests cannot drift apart. Jobs go in the way
+tests/support/compose.py), so the file and these tests cannot drift apart. Jobs go in the way
 the MCP server enqueues them (JobClient); pvesim counts the API calls each job makes.
 """
 
@@ -17,7 +17,7 @@ from pvesim.simulator import Simulator
 from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
 from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
-from tests.deploy.conftest import Deployment, run, seconds
+from tests.support.deployment import Deployment, run, seconds
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(180)

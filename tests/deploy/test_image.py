@@ -14,9 +14,9 @@ import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from tests.deploy.build_context import context_files, ignored, stages
-from tests.deploy.compose import ROOT, find_program
-from tests.deploy.pins import read_pins, unpinned_requirements
+from tests.support.build_context import context_files, ignored, stages
+from tests.support.compose import ROOT, find_program
+from tests.support.pins import read_pins, unpinned_requirements
 
 IMAGE = "proxmox-mcp:local"
 VENV = "/opt/venv"
@@ -85,7 +85,7 @@ def test_the_image_runs_compose_commands_from_its_virtualenv_as_an_unprivileged_
 
 def test_pinned_requirements_cover_every_runtime_dependency_and_no_dev_tool() -> None:
     pins = read_pins((ROOT / "requirements-image.txt").read_text())
-    regenerate = "pip install -e '.[dev]', then python -m tests.deploy.pins > requirements-image.txt"
+    regenerate = "pip install -e '.[dev]', then python -m tests.support.pins > requirements-image.txt"
     unpinned = unpinned_requirements(pins)
     assert not unpinned, f"not pinned for the image: {sorted(unpinned)}; {regenerate}"
     for text in PROJECT["dependencies"]:

@@ -47,9 +47,9 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
-from tests.deploy.compose import Compose
-from tests.docs.recipes import Recipe, Terminal, fill, quoted, read_page
+from tests.support.compose import Compose
 from tests.support.payloads import new_vm
+from tests.support.recipes import Recipe, Terminal, fill, quoted, read_page
 from tests.support.redis_server import RedisServer, redis_server
 from tests.support.stack import ROOT, Stack
 from tests.support.waiting import eventually

@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 
 from pvesim.simulator import Simulator
-from tests.e2e.test_read_tools import error_of
+from tests.support.agent import error_of
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 

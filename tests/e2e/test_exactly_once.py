@@ -18,10 +18,9 @@ from redis.asyncio import Redis
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
-from tests.e2e.conftest import FAST_RECOVERY, start_stack
 from tests.support.agent import finished, status, submit
 from tests.support.redis_server import RedisServer
-from tests.support.stack import HostedClient, Stack, WorkerProcess
+from tests.support.stack import FAST_RECOVERY, HostedClient, Stack, WorkerProcess, start_stack
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(180)

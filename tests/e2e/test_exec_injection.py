@@ -20,10 +20,10 @@ from mcp import Client
 from pvesim.commands import run_command
 from pvesim.config import SimConfig
 from pvesim.state import Guest
-from tests.e2e.test_read_tools import call, error_of
-from tests.e2e.test_safety import assert_unchanged, nothing_happens, own_stack, pick, picture
+from tests.support.agent import call, error_of
+from tests.support.cluster import assert_unchanged, nothing_happens, pick, picture
 from tests.support.redis_server import RedisServer
-from tests.support.stack import HostedClient, Stack
+from tests.support.stack import HostedClient, Stack, own_stack
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -19,7 +19,7 @@ from shared.jobs.store import JobStore
 from shared.operations.guests import LIST_VMS, ListGuestsParams
 from shared.redact import Redactor
 from shared.settings import load_settings
-from tests.e2e.test_read_tools import call, error_of
+from tests.support.agent import call, error_of
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 

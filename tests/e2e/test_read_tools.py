@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from mcp import Client
 
+from tests.support.agent import call, error_of
 from tests.support.stack import Stack
 
 pytestmark = __import__("pytest").mark.timeout(120)
-
-
-async def call(mcp: Client, tool: str, **arguments: Any) -> dict[str, Any]:
-    result = await mcp.call_tool(tool, arguments)
-    assert not result.is_error, result.content
-    assert result.structured_content is not None
-    return result.structured_content
-
-
-async def error_of(mcp: Client, tool: str, **arguments: Any) -> str:
-    result = await mcp.call_tool(tool, arguments)
-    assert result.is_error, result.structured_content
-    text = result.content[0].text  # type: ignore[union-attr]  # an error's content is text
-    assert "Traceback" not in text
-    return text
 
 
 async def test_every_tool_publishes_a_schema_annotations_and_a_description(mcp: Client) -> None:

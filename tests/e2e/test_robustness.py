@@ -17,9 +17,9 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.pvesim.helpers import make_client
 from tests.support.agent import finished, status, submit
 from tests.support.inprocess import inprocess_client
+from tests.support.pve_api import make_client
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(120)

@@ -8,32 +8,22 @@ gets no further than one that came through the MCP server.
 
 from __future__ import annotations
 
-import copy
-import time
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from arq.constants import expires_extra_ms, job_key_prefix
-from arq.jobs import serialize_job
 from mcp import Client
 from mcp.types import ElicitResult
-from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest
-from shared.jobs import codec, keys
-from shared.jobs.record import JobRecord
-from shared.jobs.store import JobStore
-from tests.e2e.conftest import start_stack
-from tests.e2e.test_read_tools import call, error_of
-from tests.support.redis_server import RedisServer, redis_server
-from tests.support.stack import HostedClient, Stack
-from tests.support.waiting import eventually
+from tests.support.agent import call, error_of
+from tests.support.cluster import assert_unchanged, label, nothing_happens, pick, picture, writes_since
+from tests.support.redis_jobs import ended, inject
+from tests.support.redis_server import RedisServer
+from tests.support.stack import HostedClient, Stack, own_stack
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -45,92 +35,7 @@ DOOMED_VMID = 4300
 # -- guests, and what "nothing changed" means -------------------------------------------------
 
 
-def pick(sim: Simulator, kind: str, status: str) -> Guest:
-    """The first guest (by VMID) of this kind in this state, templates left out."""
-    for vmid in sorted(sim.state.guests):
-        guest = sim.state.guests[vmid]
-        if (guest.kind, guest.status) == (kind, status) and guest.config.get("template") != "1":
-            return guest
-    raise AssertionError(f"the scenario has no {status} {kind} guest")
-
-
-def label(guest: Guest) -> str:
-    """How a plan names a guest: "VM 101 'db01'" or "container 200 'dns01'"."""
-    name = guest.config.get("name") or guest.config.get("hostname")
-    return f"{'VM' if guest.kind == 'qemu' else 'container'} {guest.vmid} '{name}'"
-
-
-@dataclass(frozen=True)
-class ClusterPicture:
-    """What a user could see of the cluster: guests with config and snapshots, effects, commands run."""
-
-    requests: int
-    guests: dict[int, tuple[str, str, dict[str, str], tuple[str, ...]]]
-    counts: dict[int, dict[str, int]]
-    execs: int
-
-
-def picture(sim: Simulator) -> ClusterPicture:
-    return ClusterPicture(
-        requests=len(sim.requests),
-        guests={
-            g.vmid: (g.node, g.status, copy.deepcopy(dict(g.config)), tuple(sorted(g.snapshots)))
-            for g in sim.state.guests.values()
-        },
-        counts={vmid: dict(counter) for vmid, counter in sim.state.counts.items() if counter},
-        execs=len(sim.state.ssh_execs),
-    )
-
-
-def writes_since(sim: Simulator, before: ClusterPicture) -> list[str]:
-    """Every API call since `before` that could change something (PVE's writes are POST, PUT and DELETE)."""
-    return [f"{r.method} {r.path}" for r in sim.requests[before.requests :] if r.method != "GET"]
-
-
-def assert_unchanged(sim: Simulator, before: ClusterPicture) -> None:
-    assert writes_since(sim, before) == []
-    after = picture(sim)
-    assert after.counts == before.counts
-    assert after.guests == before.guests
-    assert after.execs == before.execs, sim.state.ssh_execs[before.execs :]
-
-
-async def change_jobs(server: RedisServer) -> set[str]:
-    """IDs of every job in the store that is not a read."""
-    client = Redis.from_url(server.url, decode_responses=True)
-    try:
-        ids = await client.zrange(keys.JOB_INDEX, 0, -1)
-        tiers = [await client.hget(keys.job_record(job_id), "tier") for job_id in ids]
-    finally:
-        await client.aclose()
-    return {job_id for job_id, tier in zip(ids, tiers, strict=True) if tier != "safe"}
-
-
-@asynccontextmanager
-async def nothing_happens(stack: Stack) -> AsyncIterator[None]:
-    """The block changes nothing on PVE and (redis mode, where the store is readable) enqueues no change."""
-    before = picture(stack.sim)
-    jobs = await change_jobs(stack.redis) if stack.redis is not None else set()
-    yield
-    assert_unchanged(stack.sim, before)
-    if stack.redis is not None:
-        assert await change_jobs(stack.redis) == jobs
-
-
 # -- stacks and clients -----------------------------------------------------------------------
-
-
-@asynccontextmanager
-async def own_stack(mode: str, redis_proc: RedisServer, config: SimConfig, env: dict[str, str]) -> AsyncIterator[Stack]:
-    """A stack with settings of its own. In redis mode it gets a redis-server of its own: the workers
-    of one Redis share one queue, so they would take each other's jobs."""
-    with redis_server() if mode == "redis" else nullcontext(redis_proc) as server:
-        running = await start_stack(mode, server, config, {"PROXMOX_MCP_WORKER_POLL": "0.2", **env})
-        try:
-            yield running
-        finally:
-            running.stop()
-            await running.sim.stop()
 
 
 @pytest.fixture(scope="module", params=["redis", "embedded"])
@@ -472,37 +377,6 @@ async def test_worker_refuses_a_delete_its_own_settings_forbid_even_when_the_ser
 
 
 # -- jobs written straight into Redis ---------------------------------------------------------
-
-
-async def inject(server: RedisServer, function: str, payload: dict[str, Any]) -> str:
-    """Enqueue an arq job as anyone with Redis access could: arq's own format, no record, no MCP server."""
-    job_id = uuid.uuid4().hex
-    now_ms = int(time.time() * 1000)
-    job = serialize_job(function, (payload,), {}, None, now_ms, serializer=codec.dumps)
-    client = Redis.from_url(server.url)
-    try:
-        await client.psetex(job_key_prefix + job_id, expires_extra_ms, job)
-        await client.zadd(keys.QUEUE_NAME, {job_id: now_ms})
-    finally:
-        await client.aclose()
-    return job_id
-
-
-async def ended(server: RedisServer, job_id: str) -> JobRecord:
-    """The job's record, once a worker ended the job."""
-    client = Redis.from_url(server.url, decode_responses=True)
-    store = JobStore(client, ttl_seconds=600)
-
-    async def terminal() -> JobRecord | None:
-        record = await store.get(job_id)
-        return record if record is not None and record.terminal else None
-
-    try:
-        record = await eventually(terminal, timeout=30, what=f"injected job {job_id} to end")
-    finally:
-        await client.aclose()
-    assert record is not None  # eventually returns a truthy value only
-    return record
 
 
 #: (arq function, payload for a stopped VM and a running container, the error the worker must end the job with)

@@ -16,10 +16,10 @@ import pytest
 from mcp_frontend.published import load_published
 from pvesim.config import SimConfig
 from shared.safety import Tier
-from tests.e2e.conftest import start_stack
-from tests.e2e.test_safety import assert_unchanged, ended, inject, pick, picture
+from tests.support.cluster import assert_unchanged, pick, picture
+from tests.support.redis_jobs import ended, inject
 from tests.support.redis_server import redis_server
-from tests.support.stack import HostedClient, Stack
+from tests.support.stack import HostedClient, Stack, start_stack
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -9,7 +9,7 @@ import pytest
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.pvesim.helpers import make_client
+from tests.support.pve_api import make_client
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.pvesim.helpers import make_client
+from tests.support.pve_api import make_client
 
 
 async def test_call_without_token_gets_401_no_ticket(sim: Simulator, client: httpx.AsyncClient) -> None:

@@ -22,7 +22,7 @@ from pvesim.config import SimConfig
 from pvesim.demo import demo_simulator
 from pvesim.simulator import Simulator
 from shared.settings import Settings
-from tests.pvesim.helpers import make_client
+from tests.support.pve_api import make_client
 
 
 @pytest.fixture

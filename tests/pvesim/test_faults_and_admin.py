@@ -10,7 +10,7 @@ import pytest
 
 from pvesim.records import BoundedLog
 from pvesim.simulator import Simulator
-from tests.pvesim.helpers import finished
+from tests.support.pve_api import finished
 
 
 async def test_next_errors_answer_then_stop(client: httpx.AsyncClient, sim: Simulator) -> None:

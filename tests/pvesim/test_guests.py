@@ -7,7 +7,7 @@ import pytest
 
 from pvesim.simulator import Simulator
 from pvesim.state import Volume
-from tests.pvesim.helpers import finished, task_log
+from tests.support.pve_api import finished, task_log
 
 
 async def test_lxc_start_of_running_container_fails_at_once(sim: Simulator, client: httpx.AsyncClient) -> None:

@@ -16,7 +16,7 @@ from pvesim.call import ROUTES, Call
 from pvesim.http import Request
 from pvesim.simulator import Simulator
 from pvesim.tasks import Effect, TaskContext
-from tests.pvesim.helpers import finished, task_log
+from tests.support.pve_api import finished, task_log
 
 BUG = "pvesim internal error: RuntimeError('simulated bug')"
 

@@ -15,7 +15,7 @@ from pvesim.returns import KNOWN_RETURN_DIVERGENCES, check_returns
 from pvesim.simulator import Simulator
 from pvesim.state import HaResource, Pool, Storage
 from shared.pve.schema import SchemaVersion, load_schema
-from tests.pvesim.helpers import make_client
+from tests.support.pve_api import make_client
 
 TEMPLATE = "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst"
 BACKUP = "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst"

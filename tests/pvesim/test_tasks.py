@@ -10,7 +10,7 @@ import httpx
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.pve.upid import Upid
-from tests.pvesim.helpers import finished, make_client, task_log
+from tests.support.pve_api import finished, make_client, task_log
 
 UPID = re.compile(r"^UPID:pve1:[0-9A-F]{8}:[0-9A-F]{8}:[0-9A-F]{8}:qmstart:101:root@pam!mcp:$")
 

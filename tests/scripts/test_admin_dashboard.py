@@ -27,9 +27,9 @@ from shared.jobs.store import JobStore
 from shared.operations.create import CREATE_VM
 from shared.redact import Redactor
 from shared.settings import load_settings
-from tests.scripts.conftest import SCRIPTS, base_env, run_script
 from tests.support.payloads import new_vm
 from tests.support.redis_server import RedisServer, free_port
+from tests.support.scripts import SCRIPTS, base_env, run_script
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 

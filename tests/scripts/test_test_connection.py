@@ -34,8 +34,8 @@ from shared.privileges import (
 )
 from shared.pve.schema import Endpoint, load_schema
 from shared.safety import Tier
-from tests.scripts.conftest import Run, base_env, run_script, sim_env
 from tests.support.redis_server import RedisServer, free_port
+from tests.support.scripts import Run, base_env, run_script, sim_env
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 

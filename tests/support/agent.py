@@ -8,7 +8,7 @@ from mcp import Client
 
 from tests.support.waiting import eventually
 
-__all__ = ["finished", "status", "submit"]
+__all__ = ["call", "error_of", "finished", "status", "submit"]
 
 
 async def submit(client: Client, tool: str, **arguments: Any) -> str:
@@ -35,3 +35,18 @@ async def finished(client: Client, job_id: str, timeout: float = 90) -> dict[str
         return job if job["done"] else None
 
     return await eventually(ended, timeout=timeout, interval=0.2, what=f"job {job_id} to end")
+
+
+async def call(mcp: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await mcp.call_tool(tool, arguments)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def error_of(mcp: Client, tool: str, **arguments: Any) -> str:
+    result = await mcp.call_tool(tool, arguments)
+    assert result.is_error, result.structured_content
+    text = result.content[0].text  # type: ignore[union-attr]  # an error's content is text
+    assert "Traceback" not in text
+    return text

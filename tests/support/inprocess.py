@@ -11,8 +11,7 @@ from mcp import Client
 from mcp_frontend.server import build_server
 from pvesim.simulator import Simulator
 from shared.settings import Settings
-from tests.e2e.conftest import ssh_env
-from tests.support.stack import HostedClient
+from tests.support.stack import HostedClient, ssh_env
 
 __all__ = ["inprocess_client", "inprocess_settings"]
 

@@ -13,16 +13,22 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Mapping
+import tempfile
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mcp import Client, StdioServerParameters
+from redis.asyncio import Redis
 
+from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.support.redis_server import RedisServer
+from shared.jobs import keys
+from tests.support.redis_server import RedisServer, redis_server
+from tests.support.waiting import eventually
 
-__all__ = ["HostedClient", "Stack", "WorkerProcess"]
+__all__ = ["FAST_RECOVERY", "HostedClient", "Stack", "WorkerProcess", "own_stack", "ssh_env", "start_stack"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,3 +152,82 @@ class HostedClient:
         except BaseException as error:  # surfaced to the fixture that entered
             self._error = error
             self._ready.set()
+
+
+#: short slices and timeouts: arq reruns a killed worker's job after the longest job timeout + 10 s
+FAST_RECOVERY = {
+    "PROXMOX_MCP_TASK_SLICE": "1",
+    "PROXMOX_TIMEOUT": "2",
+    "PROXMOX_MCP_READ_TIMEOUT": "5",
+    "PROXMOX_MCP_LOCK_WAIT": "20",
+    "PROXMOX_MCP_WORKER_POLL": "0.2",
+}
+
+
+def ssh_env(sim: Simulator) -> dict[str, str]:
+    """Settings that point container commands at the simulator's SSH endpoint."""
+    assert sim.ssh_port is not None
+    return {
+        "PROXMOX_SSH_KEY": str(sim.ssh_client_key_path),
+        "PROXMOX_SSH_KNOWN_HOSTS": str(sim.state_dir / "known_hosts"),
+        "PROXMOX_SSH_PORT": str(sim.ssh_port),
+        "PROXMOX_SSH_HOSTS": ",".join(f"{node}=127.0.0.1" for node in sim.state.nodes),
+    }
+
+
+async def start_stack(
+    mode: str,
+    redis_proc: RedisServer,
+    config: SimConfig | None = None,
+    env: dict[str, str] | None = None,
+    workers: int = 1,
+) -> Stack:
+    """pvesim, and in redis mode `workers` worker processes that are up; all of it stopped again if that fails.
+
+    The stack's log directory is its own: `stack.stop()` removes it.
+    """
+    sim = Simulator(config or SimConfig(task_duration=0.2, lock_timeout=0.5))
+    await sim.start()
+    stack = Stack(
+        sim=sim,
+        redis=redis_proc if mode == "redis" else None,
+        log_dir=Path(tempfile.mkdtemp(prefix="pmcp-e2e-")),
+        extra_env=dict(env or {}),
+        owns_log_dir=True,
+    )
+    try:
+        if sim.ssh_port is not None:
+            stack.extra_env.update(ssh_env(sim))
+        if mode == "redis":
+            await _start_workers(stack, redis_proc, workers)
+    except BaseException:
+        stack.stop()
+        await sim.stop()
+        raise
+    return stack
+
+
+async def _start_workers(stack: Stack, redis_proc: RedisServer, workers: int) -> None:
+    client = Redis.from_url(redis_proc.url, decode_responses=True)
+    try:
+        await client.flushdb()
+        for index in range(1, workers + 1):
+            stack.start_worker(f"w{index}")
+            await eventually(
+                lambda i=index: client.exists(keys.worker_health(f"w{i}")), timeout=20, what=f"worker w{index}"
+            )
+    finally:
+        await client.aclose()
+
+
+@asynccontextmanager
+async def own_stack(mode: str, redis_proc: RedisServer, config: SimConfig, env: dict[str, str]) -> AsyncIterator[Stack]:
+    """A stack with settings of its own. In redis mode it gets a redis-server of its own: the workers
+    of one Redis share one queue, so they would take each other's jobs."""
+    with redis_server() if mode == "redis" else nullcontext(redis_proc) as server:
+        running = await start_stack(mode, server, config, {"PROXMOX_MCP_WORKER_POLL": "0.2", **env})
+        try:
+            yield running
+        finally:
+            running.stop()
+            await running.sim.stop()

@@ -15,8 +15,8 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.pvesim.helpers import make_client
 from tests.support.inprocess import inprocess_client
+from tests.support.pve_api import make_client
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import redis
 
-from tests.deploy.compose import Service
+from tests.support.compose import Service
 from tests.support.redis_server import free_port
 
 __all__ = ["LocalRedis", "Replica", "local_redis", "start_replica"]

@@ -1,6 +1,6 @@
 """The image's pinned runtime dependencies: proxmox-mcp's requirements (no extras) and theirs, as installed here.
 
-`python -m tests.deploy.pins > requirements-image.txt` rewrites the file the Dockerfile installs,
+`python -m tests.support.pins > requirements-image.txt` rewrites the file the Dockerfile installs,
 from the versions this virtual environment (where the tests pass) holds.
 """
 
@@ -18,7 +18,7 @@ PROJECT = "proxmox-mcp"
 HEADER = """\
 # The image's runtime dependencies, pinned (the Dockerfile installs exactly these, then the
 # project with --no-deps). The versions the test suite passes with; regenerate after a
-# dependency change with:  .venv/bin/python -m tests.deploy.pins > requirements-image.txt
+# dependency change with:  .venv/bin/python -m tests.support.pins > requirements-image.txt
 """
 
 
