@@ -15,9 +15,11 @@ from shared.sanitize import GuestKind, SnapshotName
 
 __all__ = [
     "CREATE_SNAPSHOT",
+    "DELETE_SNAPSHOT",
     "LIST_SNAPSHOTS",
     "ROLLBACK_SNAPSHOT",
     "CreateSnapshotParams",
+    "DeleteSnapshotParams",
     "ListSnapshotsParams",
     "RollbackParams",
     "SaveVmState",
@@ -73,12 +75,17 @@ class RollbackParams(GuestChangeParams):
     start: StartAfterRollback = False
 
 
+class DeleteSnapshotParams(GuestChangeParams):
+    name: SnapshotName
+    force: Annotated[bool, Field(description="Drop it from the config even if removing a disk snapshot fails.")] = False
+
+
 class SnapshotResult(Result):
     vmid: int
     node: str
     kind: GuestKind
     name: str
-    action: str = Field(description="snapshot or rollback.")
+    action: str = Field(description="snapshot, rollback or delete.")
     status_after: str
 
 
@@ -157,4 +164,31 @@ ROLLBACK_SNAPSHOT = Operation(
     guest_write=True,
     idempotent=True,
     destructive=True,
+)
+DELETE_SNAPSHOT = Operation(
+    "delete_snapshot",
+    "Delete a snapshot",
+    Tier.RESTRICTED,
+    DeleteSnapshotParams,
+    SnapshotResult,
+    description="""
+        Delete a guest's snapshot (list_snapshots); the guest's present state stays as it is.
+
+        The snapshots taken after it keep their place: they descend from its parent. force
+        drops it from the configuration even where removing a disk's snapshot fails (PVE's
+        force; what failed stays on the storage). Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        _RESOURCES,
+        *_SNAPSHOTS,
+        "DELETE /nodes/{node}/qemu/{vmid}/snapshot/{snapname}",
+        "DELETE /nodes/{node}/lxc/{vmid}/snapshot/{snapname}",
+        *GUEST_STATUS_CALLS,
+        *TASK_CALLS,
+    ),
+    errors=(("NOT_FOUND", "the guest has no snapshot of that name"),),
+    plan=lambda p, guest: f"delete snapshot {p.name!r} of {guest}" + (", forced" if p.force else ""),
+    starts_task=True,
+    guest_write=True,
+    idempotent=True,
 )

@@ -203,6 +203,31 @@ async def test_snapshot_then_rollback(changes: Client, changes_stack: Stack, kin
     assert "NOT_FOUND:" in missing
 
 
+@pytest.mark.parametrize("kind", ["qemu", "lxc"])
+async def test_delete_snapshot_removes_one_snapshot_once_and_keeps_the_chain(
+    changes: Client, changes_stack: Stack, kind: str
+) -> None:
+    sim = changes_stack.sim
+    vmid = guest_of(sim, kind, "stopped")
+    for name in ("del-first", "del-second"):
+        await change(changes, "create_snapshot", vmid=vmid, name=f"{name}-{kind}")
+    writes = len(sim.requests)
+    report = await change(changes, "delete_snapshot", vmid=vmid, name=f"del-first-{kind}")
+    assert (report["state"], report["result"]["action"]) == ("succeeded", "delete")
+    assert report["upid"] is not None and f":{'qm' if kind == 'qemu' else 'vz'}delsnapshot:" in report["upid"]
+    snapshots = sim.state.guests[vmid].snapshots
+    assert f"del-first-{kind}" not in snapshots
+    # the later snapshot now descends from what the deleted one descended from
+    assert snapshots[f"del-second-{kind}"].parent != f"del-first-{kind}"
+    assert sim.state.counts[vmid]["snapshot_deleted"] == 1
+    deletes = [r for r in sim.requests[writes:] if r.method == "DELETE"]
+    assert [r.path.rsplit("/", 1)[-1] for r in deletes] == [f"del-first-{kind}"]
+    log = await changes.call_tool("get_task_log", {"job_id": report["job_id"]})
+    assert log.structured_content is not None and log.structured_content["total"] > 0  # the task's log, copied
+    missing = await error_of(changes, "delete_snapshot", vmid=vmid, name="nope", confirmed=True)
+    assert "NOT_FOUND:" in missing
+
+
 async def test_container_command_returns_output_and_exit_code(changes: Client, changes_stack: Stack) -> None:
     vmid = guest_of(changes_stack.sim, "lxc", "running")
     report = await change(changes, "execute_lxc_command", vmid=vmid, command="cat /etc/os-release")

@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from pvesim.state import Snapshot
 from shared.jobs import keys
 from tests.support.agent import finished, status, submit
 from tests.support.redis_server import RedisServer
@@ -202,3 +203,27 @@ async def test_delete_with_stop_first_stops_and_destroys_once_across_a_kill(
     assert sim.state.counts[vmid]["stopped"] == 1
     assert sim.state.counts[vmid]["deleted"] == 1
     assert vmid not in sim.state.guests
+
+
+async def test_snapshot_deleted_once_when_the_worker_dies_after_the_delete_request(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.lock)
+    vm.snapshots["doomed"] = Snapshot(name="doomed", parent=vm.config.get("parent"))
+    suffix = f"/qemu/{vm.vmid}/snapshot/doomed"
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, "DELETE", suffix)
+    try:
+        job_id = await submit(client, "delete_snapshot", vmid=vm.vmid, name="doomed")
+        await eventually(lambda: dead(victim), what="the worker to be killed mid-delete")
+    finally:
+        restore()
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["result"]["action"] == "delete"
+    assert posts(sim, suffix, method="DELETE") == 1
+    assert len(tasks_of(sim, "qmdelsnapshot", vm.vmid)) == 1
+    assert sim.state.counts[vm.vmid]["snapshot_deleted"] == 1
+    assert "doomed" not in vm.snapshots

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pvesim.simulator import Simulator
-from pvesim.state import Guest
+from pvesim.state import Guest, Snapshot
 
 __all__ = ["CHANGES", "COVERED_APART", "READS", "Case", "guest"]
 
@@ -76,6 +76,14 @@ READS = [
     Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
 ]
 
+
+def _with_snapshot(sim: Simulator, kind: str, status: str) -> dict[str, Any]:
+    """A guest with a snapshot to delete, made as `qm snapshot` would have left it."""
+    target = guest(sim, kind, status)
+    target.snapshots["calls-old"] = Snapshot(name="calls-old", parent=target.config.get("parent"))
+    return {"vmid": target.vmid, "name": "calls-old"}
+
+
 CHANGES = [
     Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "action": "start"}),
     Case("power_control", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "action": "stop"}),
@@ -101,6 +109,8 @@ CHANGES = [
         "execute_lxc_command",
         lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "command": "echo calls"},
     ),
+    Case("delete_snapshot", lambda sim: _with_snapshot(sim, "qemu", "running")),
+    Case("delete_snapshot", lambda sim: _with_snapshot(sim, "lxc", "stopped")),
 ]
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from shared.errors import Conflict, InvalidInput, NotFound
 from shared.operations.snapshots import (
     CREATE_SNAPSHOT,
+    DELETE_SNAPSHOT,
     LIST_SNAPSHOTS,
     ROLLBACK_SNAPSHOT,
     CreateSnapshotParams,
+    DeleteSnapshotParams,
     ListSnapshotsParams,
     RollbackParams,
     SnapshotInfo,
@@ -22,7 +24,7 @@ from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import guest_step, outcome_of, run_step
 
-__all__ = ["create_snapshot", "list_snapshots", "rollback_snapshot"]
+__all__ = ["create_snapshot", "delete_snapshot", "list_snapshots", "rollback_snapshot"]
 
 
 @handles(LIST_SNAPSHOTS)
@@ -117,3 +119,31 @@ async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
         vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="rollback", status_after=status
     )
     return outcome_of(result, steps, f"{guest.kind} {guest.vmid} rolled back to {params.name!r}; it is {status}")
+
+
+@handles(DELETE_SNAPSHOT)
+async def delete_snapshot(job: JobContext, params: DeleteSnapshotParams) -> Outcome:
+    pve = job.app.pve
+    await job.lock_guest(params.vmid)
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    await job.note_guest(guest.node, guest.kind)
+    if job.record.step is None and params.name not in await _snapshot_names(job, guest):
+        raise NotFound(
+            f"guest {guest.vmid} has no snapshot named {params.name!r}",
+            hint=f"List them with list_snapshots(vmid={guest.vmid}).",
+        )
+
+    async def dispatch() -> Upid:
+        template = guest.template_for("/snapshot/{snapname}")
+        query = {"force": 1} if params.force else None
+        return await pve.delete(template, UPID, path={**guest.path, "snapname": params.name}, query=query)
+
+    async def effect_present() -> bool:  # a rerun that finds it gone: the earlier try deleted it
+        return params.name not in await _snapshot_names(job, guest)
+
+    done = await run_step(job, guest_step(guest, "delsnapshot", dispatch, effect_present))
+    status = await power_state_after(pve, guest)
+    result = SnapshotResult(
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, name=params.name, action="delete", status_after=status
+    )
+    return outcome_of(result, [done], f"snapshot {params.name!r} of {guest.kind} {guest.vmid} deleted")
