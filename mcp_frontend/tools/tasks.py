@@ -17,12 +17,11 @@ from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.app import FrontendApp, app_of, change_report
 from mcp_frontend.confirm import Approval, Target, approved, confirm_change
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
 from shared.errors import NotFound
 from shared.jobs.record import JobRecord
-from shared.jobs.states import TERMINAL_STATES
 from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
 from shared.operations.operation import Operation
@@ -48,7 +47,6 @@ from shared.pve.upid import Upid
 
 __all__ = ["job_status", "task_tools"]
 
-_ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 WaitArg = Annotated[
     float,
@@ -206,15 +204,11 @@ async def cancel_task(
 ) -> Annotated[CallToolResult, ChangeReport[CancelResult]]:
     approved(approval, "stop a PVE task")
     app = app_of(ctx)
-    params = CancelParams(job_id=job_id, upid=upid, confirmed=True)
-    report = await app.change(ctx, CANCEL_TASK, params, CancelResult, wait_seconds)
-    cancelled = report.result
-    if cancelled is not None and cancelled.job_id is not None and cancelled.state not in _ENDED:
-        # let the cancelled job see PVE stop its task, so the answer tells how it ended
-        seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
-        target = await app.jobs.wait(cancelled.job_id, seconds=seconds)
-        report.result = cancelled.model_copy(update={"state": target.state.value})
-    return tool_result(report)
+    seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
+    record = await app.jobs.cancel(CancelParams(job_id=job_id, upid=upid), seconds=seconds)
+    if record.error is not None:
+        raise record.error
+    return tool_result(change_report(record, CancelResult))
 
 
 def task_tools() -> list[ToolSpec]:

@@ -32,7 +32,7 @@ from shared.errors import InternalError, JobCancelled, JobStoreUnavailable, NotF
 from shared.jobs import keys
 from shared.jobs.health import health_keys
 from shared.jobs.record import JobRecord
-from shared.jobs.states import JobState
+from shared.jobs.states import TERMINAL_STATES, JobState
 from shared.jobs.store import JobStore
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
@@ -49,6 +49,7 @@ ARQ_JOB_PREFIX = "arq:job:"
 ARQ_JOB_TTL_MS = 86_400_000
 #: tokens beyond this are pointless: each only saves one poll interval
 _MAX_WAKE_TOKENS = 100
+_ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 
 def new_job_id() -> str:
@@ -143,9 +144,19 @@ class JobClient:
             )
         return job_result(record, op.result)
 
-    async def cancel(self, job_id: str, *, seconds: float) -> JobRecord:
-        """Ask a worker to cancel job `job_id` (its cancel_task job, as confirmed: the caller vouches)."""
-        return await self.run(CANCEL_TASK, CancelParams(job_id=job_id, confirmed=True), seconds=seconds)
+    async def cancel(self, target: CancelParams, *, seconds: float) -> JobRecord:
+        """Run a cancel_task job for `target` (confirmed: the caller vouches), waiting up to `seconds` for it.
+
+        When it asked a job of ours to stop, that job is waited for too (up to `seconds` more), so
+        the record's result tells how it ended rather than that it was asked to.
+        """
+        record = await self.run(CANCEL_TASK, target.model_copy(update={"confirmed": True}), seconds=seconds)
+        result = record.result if isinstance(record.result, dict) else {}
+        stopping = result.get("job_id")
+        if record.state.succeeded and isinstance(stopping, str) and result.get("state") not in _ENDED:
+            ended = await self.wait(stopping, seconds=seconds)
+            record.result = {**result, "state": ended.state.value}
+        return record
 
     async def workers_alive(self) -> int:
         """How many workers wrote their health key recently."""
