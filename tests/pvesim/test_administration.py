@@ -16,7 +16,7 @@ from pvesim.hotplug import apply_pending
 from pvesim.scenario import ScenarioError, load_scenario
 from pvesim.simulator import Simulator
 from pvesim.state import Agent
-from tests.pvesim.helpers import finished, make_client
+from tests.support.pve_api import finished, make_client
 
 SCENARIO = """
 cluster_name: lab

@@ -16,7 +16,7 @@ import pytest
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import HaResource, Storage
-from tests.pvesim.helpers import finished, make_client, task_log
+from tests.support.pve_api import finished, make_client, task_log
 
 BACKUP = "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst"
 
