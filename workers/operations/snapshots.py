@@ -91,17 +91,24 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
     return outcome_of(result, [done], f"snapshot {params.name!r} of {guest.kind} {guest.vmid} taken")
 
 
+async def _guest_with_snapshot(job: JobContext, vmid: int, node: str | None, name: str) -> Guest:
+    """The guest, locked for this job, once it is known to have the snapshot (NOT_FOUND else; a rerun
+    that already sent something does not ask again: the snapshot may be gone by its own doing)."""
+    await job.lock_guest(vmid)
+    guest = await resolve_guest(job.app.pve, vmid, node)
+    await job.note_guest(guest.node, guest.kind)
+    if job.record.step is None and name not in await _snapshot_names(job, guest):
+        raise NotFound(
+            f"guest {guest.vmid} has no snapshot named {name!r}",
+            hint=f"List them with list_snapshots(vmid={guest.vmid}).",
+        )
+    return guest
+
+
 @handles(ROLLBACK_SNAPSHOT)
 async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
     pve = job.app.pve
-    await job.lock_guest(params.vmid)
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    await job.note_guest(guest.node, guest.kind)
-    if job.record.step is None and params.name not in await _snapshot_names(job, guest):
-        raise NotFound(
-            f"guest {guest.vmid} has no snapshot named {params.name!r}",
-            hint=f"List them with list_snapshots(vmid={guest.vmid}).",
-        )
+    guest = await _guest_with_snapshot(job, params.vmid, params.node, params.name)
 
     async def dispatch() -> Upid:
         template = guest.template_for("/snapshot/{snapname}/rollback")
@@ -124,14 +131,7 @@ async def rollback_snapshot(job: JobContext, params: RollbackParams) -> Outcome:
 @handles(DELETE_SNAPSHOT)
 async def delete_snapshot(job: JobContext, params: DeleteSnapshotParams) -> Outcome:
     pve = job.app.pve
-    await job.lock_guest(params.vmid)
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    await job.note_guest(guest.node, guest.kind)
-    if job.record.step is None and params.name not in await _snapshot_names(job, guest):
-        raise NotFound(
-            f"guest {guest.vmid} has no snapshot named {params.name!r}",
-            hint=f"List them with list_snapshots(vmid={guest.vmid}).",
-        )
+    guest = await _guest_with_snapshot(job, params.vmid, params.node, params.name)
 
     async def dispatch() -> Upid:
         template = guest.template_for("/snapshot/{snapname}")
