@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from arq.constants import in_progress_key_prefix
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from rich.console import Console, Group, RenderableType
@@ -166,7 +165,7 @@ async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
     entries = await redis.zrange(keys.QUEUE_NAME, 0, _QUEUE_SCAN - 1, withscores=True)
     async with redis.pipeline(transaction=False) as pipe:
         for job_id, _score in entries:
-            pipe.exists(in_progress_key_prefix + job_id)
+            pipe.exists(keys.job_claim(job_id))
         running = await pipe.execute()
     due_ms = now.timestamp() * 1000
     in_progress = sum(bool(flag) for flag in running)

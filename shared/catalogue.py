@@ -3,7 +3,7 @@
 Each domain module declares its operations as constants (`CREATE_SNAPSHOT = Operation(...)`,
 see shared.operations.operation); this module collects them, so a new operation in an
 existing domain needs no line here. Both sides read the same tuple: the frontend builds one
-tool per operation (or a tool module of its own runs it), the worker one arq function per
+tool per operation (or a tool module of its own runs it), the worker runs each job of an
 operation with the handler registered on its constant. tests/test_registry.py checks that
 every operation has its handler, its tool, its case in tests/test_catalogue_calls.py and its
 row in docs/api_manifest.md.

@@ -1,9 +1,10 @@
-"""What a worker process holds for its jobs: created in arq's on_startup, closed in on_shutdown."""
+"""What a worker process holds for its jobs: created when the worker starts, closed when it stops."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from shared.jobs.claims import Heartbeat
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
 from shared.settings import Settings
@@ -13,9 +14,11 @@ __all__ = ["WorkerApp"]
 
 @dataclass
 class WorkerApp:
-    """The worker's long-lived resources; arq keeps it in `ctx["app"]`."""
+    """The worker's long-lived resources; a job runs with a copy whose store is fenced by its claim."""
 
     settings: Settings
     pve: PveClient
     store: JobStore
     name: str
+    #: when the worker last renewed its claims (a job sends nothing to PVE once that is too long ago)
+    heartbeat: Heartbeat = field(default_factory=Heartbeat)

@@ -1,48 +1,54 @@
-"""Following a PVE task (UPID) to its end, copying its log and progress into the job store.
+"""The pure parts of following a PVE task: exit status, progress, warnings, when to look next.
 
-The pure parts (exit status, progress, warnings, the poll schedule) are plain functions; the
-loop takes the PVE client and the store as arguments. The node to ask comes from the UPID.
-The first status poll comes soon after dispatch, then the interval widens to a cap; each
-poll also fetches the new log lines. Transient failures (595-599, connection errors, a task
-not visible yet) are polled through. A slice of following ends at a deadline and returns
-None: the caller re-queues the job, which resumes from the stored UPID and log position.
+The watcher (workers.watcher) does the I/O; everything here is a plain function of its input,
+tested with tables.
+
+When to look: a task's end shows as its UPID leaving the node's active task list. Polling that
+list often makes the lag between the end and our noticing it short, and costs PVE requests.
+A task type's duration is learned (`Durations`, kept in Redis by every worker); once a type has
+been seen a few times a task is looked at once soon after it starts (many fail at once), then
+at intervals that halve as its expected end nears, densely in a band around it, and widening
+again after. Before that, the interval widens from a quarter second to one second.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-import structlog
-
-from shared.errors import NotFound, RequestRejected, TransientPveError
 from shared.jobs.states import JobState
-from shared.jobs.store import JobStore
-from shared.pve.client import PveClient
-from shared.pve.models import TaskLogLine, TaskStatus
-from shared.pve.upid import Upid
 
 __all__ = [
+    "DENSE_SECONDS",
+    "LEARN_AFTER",
+    "Durations",
     "TaskEnd",
     "classify_exitstatus",
-    "follow_task",
+    "next_check",
     "parse_progress",
-    "poll_delays",
+    "parse_task_end",
     "warning_lines",
 ]
 
-log = structlog.get_logger("workers.follow")
-
-_STATUS = "/nodes/{node}/tasks/{upid}/status"
-_LOG = "/nodes/{node}/tasks/{upid}/log"
-_LOG_PAGE = 500
-#: a task PVE has just created may not be readable yet; errors for it count as transient this long
-_VISIBILITY_GRACE_SECONDS = 10.0
+#: a task type's duration counts as known after this many of its tasks were seen to end
+LEARN_AFTER = 3
+#: the interval of looks in the band around an expected end
+DENSE_SECONDS = 0.1
+#: the interval of looks for a task of a type not known yet, and after the band: at most one a second
+_UNKNOWN_CAP_SECONDS = 1.0
+_FIRST_SECONDS = 0.25
+#: the longest gap between two looks at a task still far from its expected end
+_FAR_CAP_SECONDS = 5.0
+#: the half-width of the dense band: this share of the expected duration, at least _BAND_MIN_SECONDS,
+#: and at least three deviations of the durations seen
+_BAND_SHARE = 0.02
+_BAND_MIN_SECONDS = 0.3
+#: weight of a new duration in the running mean and deviation
+_LEARNING_RATE = 0.3
 
 _WARNINGS = re.compile(r"^WARNINGS: (\d+)$")
+# pve-common PVE::Tools::upid_read_status: a task's exit status is its log's last line
+_TASK_END = re.compile(r"^TASK (?:(OK)|ERROR: (.+)|(WARNINGS: \d+))$")
 _PROGRESS = (
     re.compile(r"\((\d{1,3}(?:\.\d+)?)%\)"),  # "transferred 1.0 GiB of 4.0 GiB (25.00%)"
     re.compile(r"\((\d{1,3}(?:\.\d+)?)/100%\)"),  # qemu-img convert "(12.34/100%)"
@@ -69,6 +75,14 @@ def classify_exitstatus(exitstatus: str) -> JobState:
     return JobState.FAILED
 
 
+def parse_task_end(line: str) -> str | None:
+    """The exit status a task log's last line states ("TASK OK" -> "OK"), or None if it states none."""
+    found = _TASK_END.match(line)
+    if found is None:
+        return None
+    return next(group for group in found.groups() if group is not None)
+
+
 def parse_progress(line: str) -> float | None:
     """The percentage a task log line reports, if it reports one."""
     for pattern in _PROGRESS:
@@ -84,99 +98,54 @@ def warning_lines(lines: list[str]) -> list[str]:
     return [line for line in lines if line.startswith("WARN: ")]
 
 
-def poll_delays(first: float = 0.05, factor: float = 1.6, cap: float = 2.0) -> Iterator[float]:
-    """Seconds to wait before each status poll: soon at first, then widening to `cap`."""
-    delay = first
-    while True:
-        yield delay
-        delay = min(cap, delay * factor)
+@dataclass(frozen=True)
+class Durations:
+    """What is known of how long a task type takes: a running mean and mean deviation, in seconds."""
 
+    mean: float
+    deviation: float
+    count: int
 
-@dataclass
-class _TaskLogCopy:
-    """Copies a task's log into the job's log, after the job's first `base` lines (its earlier tasks')."""
-
-    pve: PveClient
-    store: JobStore
-    job_id: str
-    upid: Upid
-    base: int
-    have: int = 0  # lines of this task copied so far
-
-    async def poll(self) -> TaskStatus:
-        """The task's status, after copying its new log lines and their progress."""
-        status = await self.pve.get(_STATUS, TaskStatus, path={"node": self.upid.node, "upid": str(self.upid)})
-        new = await self._new_lines()
-        if new:
-            self.have = await self.store.append_log(self.job_id, new) - self.base
-            for line in new:
-                percent = parse_progress(line)
-                if percent is not None:
-                    await self.store.progress(self.job_id, percent, line)
-        return status
-
-    async def _new_lines(self) -> list[str]:
-        """Task log lines after the first `have` (PVE's `start` is a 0-based line offset)."""
-        have = self.have
-        lines: list[str] = []
-        while True:
-            page = await self.pve.get_page(
-                _LOG,
-                TaskLogLine,
-                path={"node": self.upid.node, "upid": str(self.upid)},
-                query={"start": have + len(lines), "limit": _LOG_PAGE},
-            )
-            entries = [entry for entry in page.data if entry.n > have + len(lines)]
-            # PVE answers an empty log with one placeholder line "no content" (dump_logfile's ExtJS hack).
-            if page.total == 1 and len(entries) == 1 and entries[0].t == "no content":
-                return lines
-            lines.extend(entry.t for entry in entries)
-            if len(page.data) < _LOG_PAGE:
-                return lines
-
-
-async def follow_task(
-    pve: PveClient,
-    store: JobStore,
-    job_id: str,
-    upid: Upid,
-    *,
-    deadline: float,
-    log_base: int = 0,
-    delays: Iterator[float] | None = None,
-) -> TaskEnd | None:
-    """Follow `upid` until it stops (returns how) or `deadline` (time.monotonic) passes (returns None).
-
-    The task's log lines go to the job's log after its first `log_base` lines (those of the
-    job's earlier tasks). A poll still going at the deadline is abandoned: the next slice
-    fetches the same lines again.
-    """
-    delays = delays or poll_delays()
-    copy = _TaskLogCopy(pve, store, job_id, upid, log_base)
-    copy.have = await store.log_length(job_id) - log_base
-    while True:
+    @classmethod
+    def parse(cls, text: str) -> Durations | None:
+        """Read `mean,deviation,count` as the store keeps it; None for anything else."""
         try:
-            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
-                status = await copy.poll()
-        except TimeoutError:
+            mean, deviation, count = text.split(",")
+            return cls(float(mean), float(deviation), int(count))
+        except ValueError:
             return None
-        except (TransientPveError, NotFound, RequestRejected) as exc:
-            young = time.time() - upid.starttime < _VISIBILITY_GRACE_SECONDS
-            if not isinstance(exc, TransientPveError) and not young:
-                raise
-            log.info("task_poll_retry", upid=str(upid), code=exc.code)
-        else:
-            if status.status == "stopped":
-                exitstatus = status.exitstatus or "unknown"
-                page = await store.read_log(job_id, log_base, copy.have)
-                log.info("task_finished", upid=str(upid), exitstatus=exitstatus)
-                return TaskEnd(
-                    exitstatus=exitstatus,
-                    state=classify_exitstatus(exitstatus),
-                    warnings=warning_lines(page.lines),
-                    log_tail=page.lines[-20:],
-                )
-        pause = next(delays)
-        if time.monotonic() + pause >= deadline:
-            return None
-        await asyncio.sleep(pause)
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f},{self.deviation:.3f},{self.count}"
+
+    def learn(self, seconds: float) -> Durations:
+        """These durations with one more task that took `seconds`."""
+        if self.count == 0:
+            return Durations(seconds, 0.0, 1)
+        mean = self.mean + _LEARNING_RATE * (seconds - self.mean)
+        deviation = self.deviation + _LEARNING_RATE * (abs(seconds - self.mean) - self.deviation)
+        return Durations(mean, deviation, self.count + 1)
+
+    @property
+    def known(self) -> bool:
+        return self.count >= LEARN_AFTER
+
+    @property
+    def band(self) -> float:
+        """Half the width of the band around the expected end that is looked at densely."""
+        return max(_BAND_MIN_SECONDS, _BAND_SHARE * self.mean, 3 * self.deviation)
+
+
+def next_check(elapsed: float, looks: int, durations: Durations | None) -> float:
+    """Seconds from now to the next look at a task that has run `elapsed` seconds and been looked at `looks` times."""
+    if looks == 0:
+        return _FIRST_SECONDS
+    if durations is None or not durations.known:
+        return min(_UNKNOWN_CAP_SECONDS, _FIRST_SECONDS * 1.6**looks)
+    dense_from, dense_to = durations.mean - durations.band, durations.mean + durations.band
+    if elapsed < dense_from:
+        return max(DENSE_SECONDS, min(_FAR_CAP_SECONDS, (dense_from - elapsed) / 2))
+    if elapsed <= dense_to:
+        return DENSE_SECONDS
+    # later than expected: widen again, from the dense interval to one a second
+    return min(_UNKNOWN_CAP_SECONDS, max(DENSE_SECONDS, (elapsed - dense_to) / 2))

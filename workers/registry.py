@@ -4,7 +4,7 @@
     async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome: ...
 
 `handlers()` imports every handler module (workers.operations) and returns the registry;
-the worker builds one arq function per catalogue operation from it, and tests/test_registry.py
+the worker looks up each job's handler in it, and tests/test_registry.py
 checks that no operation lacks its handler.
 """
 

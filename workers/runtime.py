@@ -1,9 +1,15 @@
 """Running one job: the job record's life cycle around an operation's handler.
 
-Every arq job function is `job_function(op, handler)`: it finds (or, for a job written
-straight into Redis, creates) the record, refuses to run a job that already ended, validates
-the payload again, checks the safety tier with this worker's own settings, runs the handler
-under a deadline and writes the outcome. Handlers only do the PVE work.
+The worker calls `run_job` for each pickup of a job: it finds (or, for a job written straight
+into Redis, creates) the record, refuses to run a job that already ended, validates the payload
+again, checks the safety tier with this worker's own settings, runs the handler under a
+deadline and writes the outcome. Handlers only do the PVE work.
+
+A pickup ends in one of three ways besides an outcome: `Retry` (run the job again later: a lock
+wait, a passing failure), `FollowTask` (the job's PVE task runs: the worker's watcher follows
+it, and the job leaves its slot until the task ends) or ClaimLost (another worker has the job).
+A change whose record holds a UPID whose end is not known yet goes to the watcher at once,
+before its handler looks anything up.
 """
 
 from __future__ import annotations
@@ -16,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 import structlog
-from arq.worker import Function, Retry, func
 from pydantic import ValidationError
 
 from shared.catalogue import Operation
@@ -29,21 +34,33 @@ from shared.errors import (
     WaitTimeout,
     validation_message,
 )
+from shared.jobs.claims import ClaimLost
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Params, Result
+from shared.pve.upid import Upid
 from shared.redact import Redactor
 from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
 from shared.settings import Settings
 from workers.app import WorkerApp
 
-__all__ = ["READ_PICKUPS", "Handler", "JobContext", "JobEnded", "Outcome", "cancelled_message", "job_function"]
+__all__ = [
+    "READ_PICKUPS",
+    "FollowTask",
+    "Handler",
+    "JobContext",
+    "JobEnded",
+    "Outcome",
+    "Retry",
+    "cancelled_message",
+    "run_job",
+]
 
 log = structlog.get_logger("workers.runtime")
 
-#: the handler's own deadline sits this far inside arq's job timeout, so we (not arq) end a slow job
+#: the handler's own deadline sits this far inside the operation's timeout, so the job ends before it is cut off
 _DEADLINE_MARGIN_SECONDS = 2.0
 _LOCK_RETRY_SECONDS = 1.0
 #: a change that hit a passing failure (PVE or a node unreachable) after it dispatched tries again this soon
@@ -51,6 +68,25 @@ _TRANSIENT_RETRY_SECONDS = 2.0
 #: pickups a read gets: one reruns only when its worker stopped or died under it, and a read that
 #: keeps doing that ends failed rather than waiting in `running` for its record to expire
 READ_PICKUPS = 4
+
+
+class Retry(Exception):  # a control signal, not an error
+    """Run the job again after `defer` seconds (in a fresh pickup, by whichever worker is free)."""
+
+    def __init__(self, defer: float = 0.0) -> None:
+        super().__init__(f"run again in {defer}s")
+        self.defer = defer
+
+
+class FollowTask(Exception):  # a control signal, not an error
+    """The job's PVE task `upid` runs: the watcher follows it and the job leaves its slot until it ends."""
+
+    def __init__(self, upid: Upid, *, log_base: int, since: float) -> None:
+        super().__init__(f"following {upid}")
+        self.upid = upid
+        self.log_base = log_base
+        #: when the task was dispatched (epoch seconds): how long it has run, for learning durations
+        self.since = since
 
 
 @dataclass(frozen=True)
@@ -89,7 +125,7 @@ class JobContext:
     record: JobRecord
     #: monotonic time this pickup started: a slice of following a task ends relative to it
     started: float
-    #: monotonic time by which the handler must be done (arq's job timeout, less a margin)
+    #: monotonic time by which the handler must be done (the operation's timeout, less a margin)
     deadline: float = math.inf
     locked_vmid: int | None = None
     #: set once a lock wait has run out, so the Locked that ends the job is not waited on again
@@ -102,6 +138,12 @@ class JobContext:
     def time_left(self) -> float:
         """Seconds until this pickup's deadline."""
         return self.deadline - time.monotonic()
+
+    def assert_may_send(self) -> None:
+        """Before a request that changes PVE: this worker's claim on the job must be fresh (shared.jobs.claims)."""
+        claim = self.app.store.claim
+        if claim is not None:
+            self.app.heartbeat.assert_fresh(claim)
 
     async def end_if_cancelled(self) -> None:
         """Before the job changes anything more: end it if cancel_task asked for that meanwhile."""
@@ -178,13 +220,13 @@ def _validate(op: Operation, payload: Any) -> Params:
         raise InvalidInput(f"payload for {op.name} rejected: {validation_message(exc)}") from None
 
 
-async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any) -> JobRecord:
+async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any, pickup: int) -> JobRecord:
     """The job's record; a job enqueued without one (written straight into Redis) gets one now."""
     record = await app.store.get(job_id)
     if record is not None:
         return record
     args = payload if isinstance(payload, dict) else {"payload": payload}
-    record = JobRecord(job_id=job_id, operation=op.name, tier=op.tier.value, args=Redactor()(args))
+    record = JobRecord(job_id=job_id, operation=op.name, tier=op.tier.value, args=Redactor()(args), attempts=pickup)
     await app.store.create(record)
     log.warning("job_without_record", note="enqueued directly into Redis, not through the MCP server")
     return record
@@ -195,10 +237,9 @@ async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.T
 
     A read's handler only waits on PVE, so its `running` write need not delay it; `_end` awaits
     the write before the outcome's, keeping the record's writes in order. A change writes first.
+    `attempts` was counted when the job was claimed.
     """
-    record.attempts += 1
     pickup: dict[str, Any] = {
-        "attempts": record.attempts,
         "worker": app.name,
         "started_at": record.started_at or utcnow(),
     }
@@ -222,8 +263,8 @@ def _no_progress_limit(settings: Settings, op: Operation) -> float:
 def _ending_before_run(job: JobContext) -> JobEnded | None:
     """A change that must not run again: cancelled before its next task, or making no progress for too long.
 
-    Every slice, lock wait and passing failure reruns a change (arq Retry); each is bounded on
-    its own, and this bounds them together, counted from the last dispatch.
+    Every step's end, lock wait and passing failure reruns a change (Retry, FollowTask); each is
+    bounded on its own, and this bounds them together, counted from the last dispatch.
     """
     record, settings = job.record, job.app.settings
     if record.cancel_requested and record.state is JobState.QUEUED:
@@ -240,6 +281,29 @@ def _ending_before_run(job: JobContext) -> JobEnded | None:
     if record.state is JobState.DISPATCHING:
         return JobEnded(JobState.UNKNOWN, f"gave up after {age:.0f}s: PVE may or may not have started {record.step}")
     return JobEnded(JobState.TIMED_OUT, f"gave up after {age:.0f}s before starting its next PVE task")
+
+
+def _resume_following(job: JobContext) -> None:
+    """A change whose current step's task has a UPID but no known end goes back to the watcher, before anything else.
+
+    Its handler looks nothing up first: the guest's node is in the UPID, and a lookup that failed
+    (PVE answering 500 for a moment) must not end a change whose task runs on.
+    """
+    record = job.record
+    if record.upid is None or record.step is None or record.state is not JobState.RUNNING:
+        return
+    if any(done.get("step") == record.step for done in record.steps):
+        return
+    if record.task_end is not None and record.task_end.get("upid") == record.upid:
+        return  # the watcher saw it end: the handler acts on that
+    started = record.dispatched_at or record.created_at
+    if (utcnow() - started).total_seconds() > job.app.settings.task_max_seconds:
+        raise JobEnded(
+            JobState.TIMED_OUT,
+            f"stopped following after {job.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
+        )
+    log.info("task_resumed", step=record.step, upid=record.upid)
+    raise FollowTask(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
 
 
 async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: int | None) -> None:
@@ -298,6 +362,8 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         )
         if change and (ending := _ending_before_run(job)) is not None:
             raise ending
+        if change:
+            _resume_following(job)
         job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
         async with asyncio.timeout(job.time_left()) as deadline:
             outcome = await handler(job, params)
@@ -306,7 +372,7 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
             raise
         if change:
             # the record says how far it got (nothing sent, dispatching, following): the rerun goes on from there
-            log.warning("job_slice_overran", timeout_s=timeout)
+            log.warning("job_run_overran", timeout_s=timeout)
             raise Retry(defer=_TRANSIENT_RETRY_SECONDS) from None
         log.warning("job_timed_out", timeout_s=timeout)
         return WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
@@ -328,11 +394,14 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
 
 
 async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any, *, pickup: int) -> str:
-    """Run one pickup of a job (`pickup`: arq's count, from 1); returns the state it left the job in."""
+    """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
+
+    Raises Retry, FollowTask or ClaimLost as the module docstring says.
+    """
     started = time.monotonic()
-    record = await _record_for(app, op, job_id, payload)
+    record = await _record_for(app, op, job_id, payload, pickup)
     if record.terminal:
-        # arq may hand out a job again after we finished it (a kill between our write and arq's);
+        # a job can be picked up again after it ended (a kill between our write and the queue's);
         # the outcome is already recorded, so running again could only repeat the effect.
         log.info("job_already_finished", state=record.state.value)
         await _release_guest(app, op, record, None)
@@ -349,25 +418,11 @@ async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, 
     job = JobContext(app, op, record, started)
     try:
         outcome = await _run_handler(job, handler, payload)
-    except (Retry, asyncio.CancelledError):
+    except (Retry, FollowTask, ClaimLost, asyncio.CancelledError):
         if pending is not None:
             await asyncio.shield(pending)
-        raise  # arq runs the job again (next slice, lock wait, or this worker shutting down)
+        raise  # the worker requeues the job, hands it to its watcher, or lets it go
     except Exception:
         log.exception("job_crashed")
         outcome = InternalError(f"{op.name} failed unexpectedly in worker {app.name}")
     return await _end(app, job, outcome, pending)
-
-
-def job_function(op: Operation, handler: Handler, *, timeout: float, max_tries: int) -> Function:
-    """The arq function for `op`: arq calls it with the payload dict as its only argument."""
-
-    async def run(ctx: dict[str, Any], payload: Any) -> dict[str, str]:
-        app: WorkerApp = ctx["app"]
-        job_id: str = ctx["job_id"]
-        with structlog.contextvars.bound_contextvars(job_id=job_id, operation=op.name, attempt=ctx["job_try"]):
-            state = await run_job(app, op, handler, job_id, payload, pickup=ctx["job_try"])
-        return {"state": state}
-
-    run.__qualname__ = run.__name__ = op.name
-    return func(run, name=op.name, timeout=timeout, max_tries=max_tries)

@@ -14,8 +14,9 @@ lives in the job record:
 4. A POST that may have reached PVE before failing (DispatchUncertain) is reconciled the same
    way before anything is sent again.
 
-Following runs in slices: when a slice ends the job is re-queued (arq Retry) and the next
-pickup resumes from the stored UPID and log position. Our own limits never kill a PVE task.
+Once a step's UPID is stored the job leaves its slot (FollowTask): the worker's watcher follows
+the task and, when it ends, records how (`task_end`) and queues the job again; that run finds
+the end in the record and goes on to the next step. Our own limits never kill a PVE task.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 import structlog
-from arq.worker import Retry
 
 from shared.errors import DispatchUncertain, Locked, ProxmoxMcpError, TaskFailed, TransientPveError
 from shared.jobs.record import utcnow
@@ -34,9 +35,9 @@ from shared.jobs.states import JobState
 from shared.operations.base import Result
 from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
-from workers.follow import TaskEnd, follow_task
+from workers.follow import TaskEnd, classify_exitstatus
 from workers.guests import Guest
-from workers.runtime import JobContext, JobEnded, Outcome
+from workers.runtime import FollowTask, JobContext, JobEnded, Outcome, Retry
 
 __all__ = ["StepOutcome", "TaskStep", "guest_step", "outcome_of", "run_step"]
 
@@ -85,8 +86,16 @@ class StepOutcome:
 def _finished(job: JobContext, step: TaskStep) -> StepOutcome | None:
     for done in job.record.steps:
         if done.get("step") == step.name:
-            return StepOutcome(step.name, done.get("upid"), None)
+            return StepOutcome(step.name, done.get("upid"), _end_of(done))
     return None
+
+
+def _end_of(done: dict[str, Any]) -> TaskEnd | None:
+    """A finished step's task end as the record keeps it (None for a step whose effect was found already there)."""
+    exitstatus = done.get("exitstatus")
+    if not done.get("upid") or not exitstatus:
+        return None
+    return TaskEnd(str(exitstatus), classify_exitstatus(str(exitstatus)), list(done.get("warnings") or []), [])
 
 
 async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upid | None:
@@ -140,12 +149,16 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
     return None, present
 
 
-async def _record_done(job: JobContext, outcome: StepOutcome, exitstatus: str | None) -> None:
+async def _record_done(job: JobContext, outcome: StepOutcome) -> None:
     """The step is done; a wait for the guest, if there was one, is over (the next step's starts afresh)."""
     record = job.record
-    record.steps = [*record.steps, {"step": outcome.step, "upid": outcome.upid, "exitstatus": exitstatus}]
-    record.lock_wait_since = record.message = None
-    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since", "message"))
+    end = outcome.end
+    done: dict[str, Any] = {"step": outcome.step, "upid": outcome.upid}
+    if end is not None:
+        done |= {"exitstatus": end.exitstatus, "warnings": end.warnings}
+    record.steps = [*record.steps, done]
+    record.lock_wait_since = record.message = record.task_end = None
+    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since", "message", "task_end"))
 
 
 async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
@@ -159,6 +172,7 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
         None,
         since,
     )
+    job.assert_may_send()
     try:
         upid = await step.dispatch()
     except DispatchUncertain:
@@ -193,8 +207,8 @@ async def _reset_dispatch(job: JobContext) -> None:
 
     `dispatched_at` stays: the no-progress bound counts from the latest dispatch.
     """
-    await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "upid"))
-    job.record.state, job.record.step, job.record.upid = JobState.QUEUED, None, None
+    await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "upid", "task_end"))
+    job.record.state, job.record.step, job.record.upid, job.record.task_end = JobState.QUEUED, None, None, None
 
 
 async def _stop_if_cancelled(job: JobContext, upid: Upid) -> None:
@@ -202,19 +216,25 @@ async def _stop_if_cancelled(job: JobContext, upid: Upid) -> None:
     fresh = await job.app.store.get(job.job_id)
     if fresh is None or not fresh.cancel_requested:
         return
+    job.assert_may_send()
     await job.app.pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": str(upid)})
     log.info("task_stop_requested", upid=str(upid))
 
 
 async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
-    """Carry out `step` exactly once, resuming or reconciling a previous run; raises on failure."""
+    """Carry out `step` exactly once, resuming or reconciling a previous run; raises on failure.
+
+    A step whose task runs raises FollowTask: the job leaves its slot, and its next run (once the
+    watcher saw the task end) comes back here and finds the end in the record.
+    """
     if (done := _finished(job, step)) is not None:
         return done
     record = job.record
     upid: Upid | None = None
     if record.step == step.name and record.upid:
         upid = Upid.parse(record.upid)
-        log.info("task_resumed", step=step.name, upid=record.upid)
+        if (end := _recorded_end(job, upid)) is not None:
+            return await _ended(job, step, upid, end)
     elif record.step == step.name and record.state is JobState.DISPATCHING:
         since = record.dispatched_at or record.created_at
         upid, present = await _reconcile(job, step, since)
@@ -222,20 +242,39 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
             await _adopt(job, step, upid)
         elif present:
             outcome = StepOutcome(step.name, None, None)
-            await _record_done(job, outcome, None)
+            await _record_done(job, outcome)
             return outcome
     if upid is None:
         await job.end_if_cancelled()
         upid = await _dispatch(job, step)
         if upid is None:
             outcome = StepOutcome(step.name, None, None)
-            await _record_done(job, outcome, None)
+            await _record_done(job, outcome)
             return outcome
     await _stop_if_cancelled(job, upid)
-    end = await _follow(job, upid)
-    if end is None:
-        _check_task_limit(job)
-        raise Retry(defer=0.1)  # the next slice resumes from the stored UPID
+    since = job.record.dispatched_at or job.record.created_at
+    raise FollowTask(upid, log_base=job.record.log_base, since=since.timestamp())
+
+
+def _recorded_end(job: JobContext, upid: Upid) -> TaskEnd | None:
+    """How the step's task ended, if the watcher has recorded that; following it failed: the job ends unknown."""
+    end = job.record.task_end
+    if end is None or end.get("upid") != str(upid):
+        return None
+    if error := end.get("error"):
+        raise JobEnded(
+            JobState.UNKNOWN,
+            f"PVE task {upid} was started, but following it failed ({error}); "
+            f"read it with get_task_status(upid='{upid}')",
+        )
+    exitstatus = str(end.get("exitstatus") or "unknown")
+    return TaskEnd(
+        exitstatus, classify_exitstatus(exitstatus), list(end.get("warnings") or []), list(end.get("log_tail") or [])
+    )
+
+
+async def _ended(job: JobContext, step: TaskStep, upid: Upid, end: TaskEnd) -> StepOutcome:
+    """Act on the end of the step's task: done, stopped on request, refused by PVE's lock, or failed."""
     if end.state is JobState.FAILED:
         fresh = await job.app.store.get(job.job_id)
         if fresh is not None and fresh.cancel_requested:
@@ -250,34 +289,8 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
             details={"exitstatus": end.exitstatus, "upid": str(upid), "log_tail": end.log_tail},
         )
     outcome = StepOutcome(step.name, str(upid), end)
-    await _record_done(job, outcome, end.exitstatus)
+    await _record_done(job, outcome)
     return outcome
-
-
-async def _follow(job: JobContext, upid: Upid) -> TaskEnd | None:
-    """One slice of following the step's task; a failure other than a passing one leaves its end unknown."""
-    deadline = job.started + job.app.settings.task_slice_seconds
-    try:
-        return await follow_task(
-            job.app.pve, job.app.store, job.job_id, upid, deadline=deadline, log_base=job.record.log_base
-        )
-    except TransientPveError:
-        raise  # the job reruns and resumes following
-    except ProxmoxMcpError as exc:
-        raise JobEnded(
-            JobState.UNKNOWN,
-            f"PVE task {upid} was started, but following it failed ({exc.code}: {exc.message}); "
-            f"read it with get_task_status(upid='{upid}')",
-        ) from exc
-
-
-def _check_task_limit(job: JobContext) -> None:
-    started = job.record.dispatched_at or job.record.created_at
-    if (datetime.now(UTC) - started).total_seconds() > job.app.settings.task_max_seconds:
-        raise JobEnded(
-            JobState.TIMED_OUT,
-            f"stopped following after {job.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
-        )
 
 
 def outcome_of(result: Result, steps: list[StepOutcome], message: str | None = None) -> Outcome:

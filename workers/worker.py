@@ -1,63 +1,65 @@
-"""The worker: arq's Worker with our job functions, codec, keys and a wake-up instead of a poll.
+"""The worker: our consumer loop over the queues, job slots, a heartbeat and the watcher.
 
-arq polls its queue every `poll_delay` (0.5 s by default, ~250 ms added to every job on
-average). Our producer pushes a wake token per job (shared.jobs.queue); an idle worker
-blocks on that list and polls the moment a token arrives, so a job starts within a Redis
-round trip while an idle worker costs about four commands a second (a poll and a wait per
-`poll_delay`).
+Producers write arq's job format (shared.jobs.client); the consumer is ours, because what it
+must guarantee is not arq's: a job is held through a claim of our own (shared.jobs.claims)
+that the heartbeat renews every HEARTBEAT_SECONDS, so a killed worker's job is taken over
+within CLAIM_TTL_SECONDS of its last renewal (not after a job timeout), and a worker that was
+paused past its claim writes nothing more (fencing). A change whose PVE task runs holds no
+slot: the watcher (workers.watcher) follows the tasks of every job this worker holds, and
+queues a job again when its task ends. Reads have their own queue and are taken first, so
+neither following nor a burst of changes delays them.
+
+An idle worker blocks on `pmcp:wake` (a token per enqueued job) and polls the moment one
+arrives; otherwise it polls every PROXMOX_MCP_WORKER_POLL. Redis failing never ends a worker:
+it logs, waits and goes on; claims it lost meanwhile are found by the heartbeat and dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
+import secrets
 import signal
 import socket
-from typing import Any
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 import structlog
-from arq.connections import RedisSettings
-from arq.constants import in_progress_key_prefix
+from arq.jobs import deserialize_job
 from arq.utils import timestamp_ms
-from arq.worker import Worker
+from redis.asyncio.client import Pipeline
+from redis.exceptions import RedisError
 
-from shared.catalogue import CATALOGUE
+from shared.catalogue import CATALOGUE, Operation
+from shared.errors import InternalError
 from shared.jobs import codec, keys
+from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, finish, renew, requeue, take
 from shared.jobs.connection import RedisConnections, connect_redis
+from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
-from shared.logs import RedisLogSink, configure_logging
+from shared.logs import RedisLogSink
 from shared.pve.client import PveClient
 from shared.pve.schema import load_schema
-from shared.redact import Redactor
-from shared.safety import Tier
-from shared.settings import Settings, load_settings
+from shared.settings import Settings
 from workers.app import WorkerApp
 from workers.registry import handlers
-from workers.runtime import READ_PICKUPS, job_function
+from workers.runtime import FollowTask, Handler, Retry, run_job
+from workers.watcher import WATCHER_REQUESTS, Watched, Watcher
 
-__all__ = [
-    "QueueWorker",
-    "build_worker",
-    "worker_functions",
-    "worker_name",
-    "worker_options",
-    "worker_settings_class",
-    "worker_settings_from_env",
-]
+__all__ = ["HEALTH_TTL_SECONDS", "QueueWorker", "build_worker", "worker_functions", "worker_name"]
 
 log = structlog.get_logger("workers.worker")
 
-#: a change follows its tasks in slices and waits for guest locks by rerunning; arq counts each as a try
-CHANGE_MAX_TRIES = 100_000
-#: a read is idempotent: a worker killed mid-read just leaves it for another one. One try more than
-#: the pickups it may run, so the last one is ours: it records the job failed instead of arq
-#: dropping it silently with our record left `running`
-READ_MAX_TRIES = READ_PICKUPS + 1
-#: how long arq keeps its own result key (our job record, with its own TTL, is the real record)
-KEEP_RESULT_SECONDS = 3600
-HEALTH_CHECK_SECONDS = 10
+#: the health key outlives one heartbeat by a little: it exists while the worker is alive
+HEALTH_TTL_SECONDS = 11
+#: after a Redis failure the loop waits this long (doubling, to the cap) before it tries again
+_REDIS_BACKOFF_SECONDS = 0.1
+_REDIS_BACKOFF_CAP_SECONDS = 5.0
 
 
 def worker_name(settings: Settings) -> str:
@@ -65,164 +67,297 @@ def worker_name(settings: Settings) -> str:
     return settings.worker_name or f"{socket.gethostname()}-{os.getpid()}"
 
 
-def worker_functions(settings: Settings) -> list[Any]:
-    """One arq function per catalogue operation."""
+def worker_functions() -> dict[str, tuple[Operation, Handler]]:
+    """The operation and handler of each job function name (one per catalogue operation)."""
     registered = handlers()
-    return [
-        job_function(
-            op,
-            registered[op],
-            timeout=op.timeout_seconds(settings),
-            max_tries=READ_MAX_TRIES if op.tier is Tier.SAFE else CHANGE_MAX_TRIES,
-        )
-        for op in CATALOGUE
-    ]
+    return {op.name: (op, registered[op]) for op in CATALOGUE}
 
 
-class QueueWorker(Worker):
-    """arq's Worker whose idle wait ends when a job is enqueued (see the module docstring)."""
+@dataclass
+class _Slot:
+    claim: Claim
+    task: asyncio.Task[None]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+
+class QueueWorker:
+    """One worker process's loop; `async_run()` runs it, `close()` (or SIGTERM) stops it."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        connections: RedisConnections,
+        *,
+        log_formatter: logging.Formatter | None = None,
+        burst: bool = False,
+        handle_signals: bool = True,
+        owns_connections: bool = False,
+    ) -> None:
+        self.settings = settings
+        self.name = worker_name(settings)
+        self.connections = connections
+        self.redis = connections.store
+        self.store = JobStore(connections.store, ttl_seconds=settings.job_ttl_seconds)
+        self.burst = burst
+        self.functions = worker_functions()
+        self.max_jobs = settings.worker_max_jobs
+        #: SIGTERM: stop taking jobs and let running ones finish this long (compose's stop_grace_period is longer)
+        self.drain_seconds = settings.worker_drain_seconds if handle_signals else 0
+        self._handle_signals = handle_signals
+        self._owns_connections = owns_connections
+        self._log_formatter = log_formatter
+        self._sinks: list[RedisLogSink] = []
+        self._incarnation = secrets.token_hex(3)
+        self._holds = itertools.count(1)
+        self.slots: dict[str, _Slot] = {}
         self._slot_freed = asyncio.Event()
-        #: set once on_startup has run and the worker takes jobs (the embedded frontend waits for it)
+        self._stopping = asyncio.Event()
+        self._finished = asyncio.Event()
+        #: releases of claims wait while the heartbeat renews, so a renewal never re-holds a released job
+        self._renewing = asyncio.Lock()
+        self.counts = {"complete": 0, "failed": 0, "retried": 0}
+        #: set once the worker takes jobs (the embedded frontend waits for it)
         self.ready = asyncio.Event()
+        self.app: WorkerApp | None = None
+        self.watcher: Watcher | None = None
 
-    def _release_sem_dec_counter_on_complete(self) -> None:
-        super()._release_sem_dec_counter_on_complete()
-        self._slot_freed.set()
-
-    async def _wait_for_work(self) -> None:
-        """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not)."""
-        if self.job_counter >= self.max_jobs:
-            # full: a token would wake us to start nothing; the next chance is when a job ends
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._slot_freed.wait(), self.poll_delay_s)
-            return
-        await self.pool.blpop([keys.WAKE], timeout=self.poll_delay_s)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
-
-    async def start_jobs(self, job_ids: list[bytes]) -> None:
-        """arq's start_jobs, claiming a job in one round trip instead of four.
-
-        arq WATCHes the in-progress key, reads it and the job's score, then writes it in a
-        MULTI. `SET NX` claims the job atomically just the same; the score, read in the same
-        pipeline, says whether the job is still queued and due. A claim on a job that turns
-        out to be finished or deferred is released at once.
-        """
-        for raw_id in job_ids:
-            await self.sem.acquire()
-            if self.job_counter >= self.max_jobs:
-                self.sem.release()
-                return
-            self.job_counter += 1
-            job_id = raw_id.decode()
-            in_progress = in_progress_key_prefix + job_id
-            async with self.pool.pipeline(transaction=False) as pipe:
-                pipe.set(in_progress, b"1", px=int(self.in_progress_timeout_s * 1000), nx=True)
-                pipe.zscore(self.queue_name, job_id)
-                claimed, score = await pipe.execute()
-            if not claimed or not score or score > timestamp_ms():
-                if claimed:
-                    await self.pool.delete(in_progress)
-                self.job_counter -= 1
-                self.sem.release()
-                continue
-            task = self.loop.create_task(self.run_job(job_id, int(score)))
-            task.add_done_callback(lambda _: self._release_sem_dec_counter_on_complete())
-            self.tasks[job_id] = task
+    def stop(self) -> None:
+        """Stop taking jobs; running ones get PROXMOX_MCP_WORKER_DRAIN seconds to finish."""
+        self._stopping.set()
 
     async def close(self) -> None:
-        # arq's close() with redis-py 5's aclose() (arq still calls the deprecated close())
-        if not self._handle_signals:
-            self.handle_sig(signal.SIGUSR1)
-        if not self._pool:
-            return
-        await asyncio.gather(*self.tasks.values())
-        await self.pool.delete(self.health_check_key)
-        if self.on_shutdown:
-            await self.on_shutdown(self.ctx)
-        await self.pool.aclose(close_connection_pool=True)
-        self._pool = None
+        """Stop and wait until the loop has ended and everything is released."""
+        self.stop()
+        if self.ready.is_set() or self.app is not None:
+            await self._finished.wait()
 
-    async def main(self) -> None:
-        # arq's main() minus pool creation (we always pass our pool) and its INFO banner
-        # (fakeredis, our embedded store, has no INFO); the poll loop waits on wake tokens.
-        self.ctx["redis"] = self.pool
-        if self.on_startup:
-            await self.on_startup(self.ctx)
-        log.info("worker_started", worker=self.ctx["app"].name, functions=len(self.functions))
-        self.ready.set()
-        while True:
-            self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
-            await self._poll_iteration()
-            if self.burst:
-                if 0 <= self.max_burst_jobs <= self._jobs_started():
-                    await asyncio.gather(*self.tasks.values())
-                    return
-                if await self.pool.zcard(self.queue_name) == 0:
-                    await asyncio.gather(*self.tasks.values())
-                    return
-            await self._wait_for_work()
+    def run(self) -> None:
+        """Run until SIGTERM or SIGINT (the process's entry point)."""
+        asyncio.run(self.async_run())
 
+    async def async_run(self) -> None:
+        try:
+            await self._start()
+            await self._main()
+        finally:
+            await self._shut_down()
+            self._finished.set()
 
-def _lifecycle(
-    settings: Settings,
-    conns: RedisConnections | None,
-    log_formatter: logging.Formatter | None,
-    *,
-    owns_store: bool = False,
-) -> dict[str, Any]:
-    """on_startup/on_shutdown that create and close the worker's resources in arq's ctx.
-
-    Without `conns` (arq's CLI) the worker connects and closes its own; `owns_store` says the
-    store client of `conns` is the worker's to close (arq closes only its own pool).
-    """
-    name = worker_name(settings)
-    sinks: list[RedisLogSink] = []
-    owned: list[RedisConnections] = []
-
-    async def on_startup(ctx: dict[str, Any]) -> None:
-        if conns is None:
-            owned.append(connect_redis(settings))
-        shared = conns or owned[0]
-        store = JobStore(shared.store, ttl_seconds=settings.job_ttl_seconds)
-        ctx["app"] = WorkerApp(settings, PveClient.from_settings(settings), store, name)
-        if log_formatter is not None and not shared.embedded:  # embedded: the frontend's sink already runs
-            sinks.append(RedisLogSink(shared.store, formatter=log_formatter, maxlen=settings.log_stream_max))
-            await sinks[0].start()
+    async def _start(self) -> None:
+        if self._handle_signals:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, self.stop)
+        limits = PveClient.limits_for(self.max_jobs + WATCHER_REQUESTS)
+        pve = PveClient.from_settings(self.settings, limits=limits)
+        self.app = WorkerApp(self.settings, pve, self.store, self.name)
+        self.watcher = Watcher(pve, self.store, self.settings, renewing=self._renewing)
+        if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
+            sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
+            self._sinks.append(sink)
+            await sink.start()
         # read now, not on the first 403 it explains: parsing it takes ~0.1 s, which would stall every job then
         await asyncio.to_thread(load_schema, "9.1")
 
-    async def on_shutdown(ctx: dict[str, Any]) -> None:
-        app: WorkerApp | None = ctx.get("app")
-        if app is not None:
-            await app.pve.aclose()
-        for sink in sinks:
+    async def _main(self) -> None:
+        assert self.watcher is not None
+        background = [
+            asyncio.create_task(self._heartbeat(), name="heartbeat"),
+            asyncio.create_task(self.watcher.run(), name="watcher"),
+        ]
+        log.info("worker_started", worker=self.name, functions=len(self.functions))
+        self.ready.set()
+        backoff = _REDIS_BACKOFF_SECONDS
+        try:
+            while not self._stopping.is_set():
+                try:
+                    self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
+                    await self._take_jobs()
+                    if self.burst and await self._drained():
+                        return
+                    await self._wait_for_work()
+                    backoff = _REDIS_BACKOFF_SECONDS
+                except RedisError as exc:
+                    log.warning("worker_redis_error", error=type(exc).__name__, retry_in_s=backoff)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._stopping.wait(), backoff)
+                    backoff = min(_REDIS_BACKOFF_CAP_SECONDS, backoff * 2)
+        finally:
+            await self._drain()
+            for task in background:
+                task.cancel()
+            await asyncio.gather(*background, return_exceptions=True)
+
+    async def _drained(self) -> bool:
+        """Burst mode: nothing held, and nothing left in the queues."""
+        assert self.watcher is not None
+        if self.slots or self.watcher.tasks:
+            return False
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for queue in keys.QUEUES:
+                pipe.zcard(queue)
+            sizes = await pipe.execute()
+        return not any(sizes)
+
+    async def _take_jobs(self) -> None:
+        """Claim due jobs for the free slots, reads first."""
+        free = self.max_jobs - len(self.slots)
+        if free <= 0:
+            return
+        now = timestamp_ms()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for queue in keys.QUEUES:
+                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free)
+            due = await pipe.execute()
+        for queue, job_ids in zip(keys.QUEUES, due, strict=True):
+            if free <= 0:
+                return
+            for claim, pickup in await take(self.redis, queue, job_ids[:free], self._token):
+                task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
+                self.slots[claim.job_id] = _Slot(claim, task)
+                free -= 1
+
+    def _token(self) -> str:
+        return f"{self.name}:{self._incarnation}:{next(self._holds)}"
+
+    async def _wait_for_work(self) -> None:
+        """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not)."""
+        poll = self.settings.worker_poll_seconds
+        if len(self.slots) >= self.max_jobs:
+            # full: a token would wake us to start nothing; the next chance is when a job ends
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._slot_freed.wait(), poll)
+            return
+        await self.redis.blpop([keys.WAKE], timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
+
+    async def _run(self, claim: Claim, pickup: int) -> None:
+        """One pickup of a job in a slot, and what becomes of its claim afterwards."""
+        assert self.app is not None
+        assert self.watcher is not None
+        store = self.store.fenced(claim)
+        try:
+            with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
+                await self._pickup(claim, pickup, store)
+        except ClaimLost:
+            log.warning("claim_lost", job_id=claim.job_id)
+        except asyncio.CancelledError:
+            # this worker stops (or lost the claim): hand the job back at once rather than after its claim expires
+            with contextlib.suppress(ClaimLost, RedisError):
+                await asyncio.shield(self._release(store, claim, requeue))
+            raise
+        except RedisError as exc:  # its claim expires and another worker (or this one) picks the job up again
+            log.warning("job_redis_error", job_id=claim.job_id, error=type(exc).__name__)
+        finally:
+            self.slots.pop(claim.job_id, None)
+            self._slot_freed.set()
+
+    async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
+        assert self.app is not None
+        assert self.watcher is not None
+        raw = await self.redis.get(keys.job_payload(claim.job_id))
+        if raw is None:
+            await self._payload_gone(claim, store)
+            return
+        job = deserialize_job(raw.encode(), deserializer=codec.loads)
+        entry = self.functions.get(job.function)
+        if entry is None:
+            log.error("unknown_function", function=job.function)
+            await self._release(store, claim, finish)
+            return
+        op, handler = entry
+        payload = job.args[0] if job.args else job.kwargs
+        app = replace(self.app, store=store)
+        with structlog.contextvars.bound_contextvars(operation=op.name):
+            try:
+                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup)
+            except Retry as retry:
+                self.counts["retried"] += 1
+                defer = retry.defer
+                await self._release(store, claim, lambda pipe, held: requeue(pipe, held, defer_seconds=defer))
+                return
+            except FollowTask as follow:
+                have = await self.store.log_length(claim.job_id) - follow.log_base
+                self.watcher.add(Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since))
+                return
+        self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1
+        await self._release(store, claim, finish)
+
+    async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
+        """Release the claim (`finish` or `requeue`), fenced, never while the heartbeat renews."""
+        async with self._renewing:
+            await store.commit(lambda pipe: how(pipe, claim))
+
+    async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
+        """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
+        record = await self.store.get(claim.job_id)
+        if record is not None and not record.terminal:
+            error = InternalError(
+                f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
+                hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
+            )
+            await store.fail(
+                claim.job_id, error, state=JobState.UNKNOWN if record.steps or record.upid else JobState.FAILED
+            )
+        await self._release(store, claim, finish)
+
+    async def _heartbeat(self) -> None:
+        """Renew every claim this worker holds, drop those it lost, and write the health line."""
+        assert self.app is not None
+        assert self.watcher is not None
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                at = time.monotonic()
+                async with self._renewing:
+                    lost = await renew(self.redis, [slot.claim for slot in self.slots.values()] + self.watcher.claims())
+                self.app.heartbeat.beat(at)
+                for claim in lost:
+                    log.warning("claim_lost", job_id=claim.job_id)
+                    if (slot := self.slots.get(claim.job_id)) is not None and slot.claim == claim:
+                        slot.task.cancel()
+                    self.watcher.drop(claim.job_id)
+                await self._write_health()
+            except RedisError as exc:
+                log.warning("heartbeat_redis_error", error=type(exc).__name__)
+
+    async def _write_health(self) -> None:
+        assert self.watcher is not None
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for queue in keys.QUEUES:
+                pipe.zcard(queue)
+            queued = sum(await pipe.execute())
+        now = datetime.now(UTC).strftime("%b-%d %H:%M:%S")
+        line = (
+            f"{now} j_complete={self.counts['complete']} j_failed={self.counts['failed']} "
+            f"j_retried={self.counts['retried']} j_ongoing={len(self.slots)} following={len(self.watcher.tasks)} "
+            f"queued={queued}"
+        )
+        await self.redis.set(keys.worker_health(self.name), line, ex=HEALTH_TTL_SECONDS)
+
+    async def _drain(self) -> None:
+        """Let running jobs finish for the drain time, then hand everything held back to the queue."""
+        if self.slots and self.drain_seconds:
+            log.info("worker_draining", running=len(self.slots), seconds=self.drain_seconds)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    asyncio.gather(*(s.task for s in self.slots.values()), return_exceptions=True), self.drain_seconds
+                )
+        running = [slot.task for slot in self.slots.values()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        if self.watcher is not None:
+            await self.watcher.release_all()
+
+    async def _shut_down(self) -> None:
+        with contextlib.suppress(RedisError):
+            await self.redis.delete(keys.worker_health(self.name))
+        if self.app is not None:
+            await self.app.pve.aclose()
+        for sink in self._sinks:
             await sink.aclose()
-        for own in owned:
-            await own.aclose()
-        if owns_store and conns is not None:
-            await conns.store.aclose(close_connection_pool=True)
-
-    return {"on_startup": on_startup, "on_shutdown": on_shutdown, "health_check_key": keys.worker_health(name)}
-
-
-def worker_options(settings: Settings) -> dict[str, Any]:
-    """arq Worker arguments shared by our worker and by `arq workers.WorkerSettings`."""
-    return {
-        "functions": worker_functions(settings),
-        "queue_name": keys.QUEUE_NAME,
-        "max_jobs": settings.worker_max_jobs,
-        "job_timeout": max(op.timeout_seconds(settings) for op in CATALOGUE),
-        "keep_result": KEEP_RESULT_SECONDS,
-        "poll_delay": settings.worker_poll_seconds,
-        "max_tries": READ_MAX_TRIES,
-        "health_check_interval": HEALTH_CHECK_SECONDS,
-        "job_serializer": codec.dumps,
-        "job_deserializer": codec.loads,
-        # SIGTERM: stop taking jobs and let running ones finish (compose's stop_grace_period is longer)
-        "job_completion_wait": settings.worker_drain_seconds,
-    }
+        if self._owns_connections:
+            await self.connections.aclose()
+        log.info("worker_stopped", worker=self.name)
 
 
 def build_worker(
@@ -235,24 +370,11 @@ def build_worker(
 ) -> QueueWorker:
     """Our worker for these settings; pass `connections` to share a Redis (the embedded mode does)."""
     settings.require_pve()
-    conns = connections or connect_redis(settings)
-    options = worker_options(settings) | _lifecycle(settings, conns, log_formatter, owns_store=connections is None)
-    if not handle_signals:
-        options["job_completion_wait"] = 0
-    return QueueWorker(redis_pool=conns.arq, burst=burst, handle_signals=handle_signals, **options)
-
-
-def worker_settings_from_env() -> type:
-    """`WorkerSettings` for arq's CLI: settings from the environment, logging configured."""
-    settings = load_settings()
-    formatter = configure_logging(settings, role="worker", redactor=Redactor(settings.secrets()))
-    return worker_settings_class(settings, formatter)
-
-
-def worker_settings_class(settings: Settings, log_formatter: logging.Formatter | None) -> type:
-    """A plain arq settings class, for `arq workers.WorkerSettings` (arq's own Worker, polling)."""
-    settings.require_pve()
-    assert settings.redis_url is not None, "arq's CLI needs REDIS_URL"
-    redis_settings = RedisSettings.from_dsn(settings.redis_url.get_secret_value())
-    attributes = worker_options(settings) | _lifecycle(settings, None, log_formatter)
-    return type("WorkerSettings", (), {"redis_settings": redis_settings, **attributes})
+    return QueueWorker(
+        settings,
+        connections or connect_redis(settings),
+        log_formatter=log_formatter,
+        burst=burst,
+        handle_signals=handle_signals,
+        owns_connections=connections is None,
+    )

@@ -38,14 +38,14 @@ from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.operations.tasks import CANCEL_TASK, CancelParams
 from shared.redact import Redactor
+from shared.safety import Tier
 
-__all__ = ["ARQ_JOB_PREFIX", "ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id"]
+__all__ = ["ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id"]
 
 R = TypeVar("R", bound=Result)
 ProgressCallback = Callable[[float, str | None], Awaitable[None]]
 
-#: arq's job key prefix and how long it keeps a job key (arq.constants job_key_prefix, expires_extra_ms)
-ARQ_JOB_PREFIX = "arq:job:"
+#: how long arq keeps a job key (arq.constants.expires_extra_ms)
 ARQ_JOB_TTL_MS = 86_400_000
 #: tokens beyond this are pointless: each only saves one poll interval
 _MAX_WAKE_TOKENS = 100
@@ -92,8 +92,8 @@ class JobClient:
         encoded = json.dumps(job, separators=(",", ":"), ensure_ascii=False).encode()
 
         def enqueue(pipe: Pipeline) -> None:
-            pipe.psetex(ARQ_JOB_PREFIX + record.job_id, ARQ_JOB_TTL_MS, encoded)
-            pipe.zadd(keys.QUEUE_NAME, {record.job_id: enqueued_ms})
+            pipe.psetex(keys.job_payload(record.job_id), ARQ_JOB_TTL_MS, encoded)
+            pipe.zadd(keys.queue_for(op.tier is Tier.SAFE), {record.job_id: enqueued_ms})
             # one token per job: one idle worker wakes and polls now instead of at its next interval
             pipe.lpush(keys.WAKE, "1")
             pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)

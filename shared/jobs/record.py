@@ -18,7 +18,7 @@ from shared.sanitize import GuestKind
 
 __all__ = ["JobRecord", "utcnow"]
 
-_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps"})
+_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps", "task_end"})
 
 
 def utcnow() -> datetime:
@@ -40,11 +40,17 @@ class JobRecord(BaseModel):
     node: str | None = None
     vmid: int | None = None
     kind: GuestKind | None = None
+    #: the guest's name when the job first found it (a rerun reports it without looking the guest up again)
+    guest_name: str | None = None
     upid: str | None = None
     #: for changes made of several PVE tasks (stop, then destroy): the step being dispatched or followed
     step: str | None = None
-    #: finished steps, in order: {"step", "upid", "exitstatus"} (a step found already done has no upid)
+    #: finished steps, in order: {"step", "upid", "exitstatus", "warnings"} (a step found already done has no
+    #: upid; a step that is no PVE task, such as a config write, says what it changed instead)
     steps: list[dict[str, Any]] = Field(default_factory=list)
+    #: how the current step's PVE task ended, as the watcher saw it: {"upid", "exitstatus", "warnings",
+    #: "log_tail"}, or {"upid", "error"} when PVE could not say; the job's next run acts on it
+    task_end: dict[str, Any] | None = None
     #: set by cancel_task; a worker that sees it stops the task (or never starts it)
     cancel_requested: bool = False
     #: lines of the job's log before the current step's task: that task's line n is log line log_base+n

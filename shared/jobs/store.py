@@ -2,6 +2,11 @@
 
 Workers write; the frontend reads and blocks on a job's event stream (XREAD BLOCK) to learn
 of state changes and progress the moment they happen, instead of polling the record.
+
+A worker writes through `store.fenced(claim)`: the same store, each of whose writes is one
+transaction made only while the claim still holds the job (shared.jobs.claims), so a worker
+that lost a job (paused past its claim) cannot record a second outcome. `commit` runs several
+writes, and the claim's release, as one such transaction.
 """
 
 from __future__ import annotations
@@ -18,13 +23,16 @@ from redis.exceptions import WatchError
 
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
+from shared.jobs.claims import Claim, fenced
 from shared.jobs.record import JobRecord, encode_fields, utcnow
 from shared.jobs.states import JobState
 
-__all__ = ["EVENTS_MAXLEN", "JobEvent", "JobStore", "LogPage"]
+__all__ = ["EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage"]
 
 #: events kept per job: a wait reads from the start, so this bounds what a late reader replays
 EVENTS_MAXLEN = 500
+#: a waiting client marks its interest in `pmcp:waiting` for this long, and renews it while it waits
+WAITING_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -55,9 +63,24 @@ class LogPage:
 class JobStore:
     """Reads and writes the job store on a `decode_responses=True` Redis client."""
 
-    def __init__(self, redis: Redis, *, ttl_seconds: int) -> None:
+    def __init__(self, redis: Redis, *, ttl_seconds: int, claim: Claim | None = None) -> None:
         self.redis = redis
         self.ttl_seconds = ttl_seconds
+        #: the worker's hold of the job it writes about; None for writers that hold no job (the frontend)
+        self.claim = claim
+
+    def fenced(self, claim: Claim) -> JobStore:
+        """This store, every write of which is refused (ClaimLost) once `claim` no longer holds its job."""
+        return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=claim)
+
+    async def commit(self, build: Callable[[Pipeline], object]) -> list[Any]:
+        """Run the commands `build` adds as one transaction (fenced by the claim, if this store has one)."""
+        if self.claim is not None:
+            return await fenced(self.redis, self.claim, build)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            build(pipe)
+            result: list[Any] = await pipe.execute()
+        return result
 
     async def create(self, record: JobRecord, *, also: Callable[[Pipeline], object] | None = None) -> None:
         """Write a new record, index it and emit its first state event, in one transaction.
@@ -79,29 +102,36 @@ class JobStore:
 
     async def get(self, job_id: str) -> JobRecord | None:
         fields = await self.redis.hgetall(keys.job_record(job_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict
-        return JobRecord.from_hash(fields) if fields else None
+        # a hash with no operation is no record: the claim of a job written straight into Redis counted its pickup
+        return JobRecord.from_hash(fields) if "operation" in fields else None
 
     async def update(self, job_id: str, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
         """Set record fields (removing those in `clear`) without a state change (no event)."""
-        async with self.redis.pipeline(transaction=True) as pipe:
-            if clear:
-                pipe.hdel(keys.job_record(job_id), *clear)
-            pipe.hset(keys.job_record(job_id), mapping=encode_fields({**fields, "updated_at": utcnow()}))
-            self._expire(pipe, job_id)
-            await pipe.execute()
+        await self.commit(lambda pipe: self.add_update(pipe, job_id, clear=clear, **fields))
+
+    def add_update(self, pipe: Pipeline, job_id: str, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
+        """`update`'s commands, added to a transaction of `commit`."""
+        if clear:
+            pipe.hdel(keys.job_record(job_id), *clear)
+        pipe.hset(keys.job_record(job_id), mapping=encode_fields({**fields, "updated_at": utcnow()}))
+        self._expire(pipe, job_id)
 
     async def transition(self, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
         """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters."""
+        await self.commit(lambda pipe: self.add_transition(pipe, job_id, state, clear=clear, **fields))
+
+    def add_transition(
+        self, pipe: Pipeline, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any
+    ) -> None:
+        """`transition`'s commands, added to a transaction of `commit`."""
         values: dict[str, Any] = {**fields, "state": state, "updated_at": utcnow()}
         if state.terminal:
             values.setdefault("finished_at", utcnow())
-        async with self.redis.pipeline(transaction=True) as pipe:
-            if clear:
-                pipe.hdel(keys.job_record(job_id), *clear)
-            pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
-            self._event(pipe, job_id, {"kind": "state", "state": state.value})
-            self._expire(pipe, job_id)
-            await pipe.execute()
+        if clear:
+            pipe.hdel(keys.job_record(job_id), *clear)
+        pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
+        self._event(pipe, job_id, {"kind": "state", "state": state.value})
+        self._expire(pipe, job_id)
 
     async def fail(self, job_id: str, error: ProxmoxMcpError, state: JobState = JobState.FAILED, **fields: Any) -> None:
         """End the job with an error the frontend rebuilds as the same class."""
@@ -121,14 +151,16 @@ class JobStore:
         The task's log starts after the lines the job has so far: that count (`log_base`) is
         stored and returned.
         """
-        log_base = await self.log_length(job_id)  # only this job's worker appends to its log
+        log_base = await self.log_length(job_id)  # only this job's holder appends to its log
         values = {**fields, "upid": upid, "log_base": log_base, "state": JobState.RUNNING, "updated_at": utcnow()}
-        async with self.redis.pipeline(transaction=True) as pipe:
+
+        def write(pipe: Pipeline) -> None:
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)
-            await pipe.execute()
+
+        await self.commit(write)
         return log_base
 
     async def cancel_unclaimed(self, job_id: str, claim_key: str, message: Callable[[JobRecord], str]) -> bool:
@@ -172,27 +204,29 @@ class JobStore:
 
     async def progress(self, job_id: str, percent: float, message: str | None = None) -> None:
         """Record progress (0-100) and tell waiters."""
+        await self.commit(lambda pipe: self.add_progress(pipe, job_id, percent, message))
+
+    def add_progress(self, pipe: Pipeline, job_id: str, percent: float, message: str | None = None) -> None:
+        """`progress`'s commands, added to a transaction of `commit`."""
         percent = max(0.0, min(100.0, percent))
         event = {"kind": "progress", "percent": f"{percent:.2f}", **({"message": message} if message else {})}
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(
-                keys.job_record(job_id),
-                mapping=encode_fields({"progress": round(percent, 2), "progress_message": message}),
-            )
-            self._event(pipe, job_id, event)
-            await pipe.execute()
+        pipe.hset(
+            keys.job_record(job_id), mapping=encode_fields({"progress": round(percent, 2), "progress_message": message})
+        )
+        self._event(pipe, job_id, event)
 
     async def append_log(self, job_id: str, lines: Sequence[str]) -> int:
         """Append task log lines; returns how many lines the job has now."""
         if not lines:
             return await self.log_length(job_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.rpush(keys.job_log(job_id), *lines)
-            pipe.expire(keys.job_log(job_id), self.ttl_seconds)
-            results = await pipe.execute()
-        total = int(results[0])
-        await self.redis.hset(keys.job_record(job_id), "log_lines", str(total))  # type: ignore[misc]  # redis stubs
-        return total
+        results = await self.commit(lambda pipe: self.add_log(pipe, job_id, lines))
+        return int(results[0])
+
+    def add_log(self, pipe: Pipeline, job_id: str, lines: Sequence[str]) -> None:
+        """`append_log`'s commands, added to a transaction of `commit` (RPUSH first: its answer is the count)."""
+        pipe.rpush(keys.job_log(job_id), *lines)
+        pipe.expire(keys.job_log(job_id), self.ttl_seconds)
+        pipe.hincrby(keys.job_record(job_id), "log_lines", len(lines))
 
     async def log_length(self, job_id: str) -> int:
         return int(await self.redis.llen(keys.job_log(job_id)))  # type: ignore[misc]  # redis stubs
@@ -216,10 +250,19 @@ class JobStore:
         return found
 
     async def follow(self, job_id: str, deadline: float) -> AsyncIterator[JobEvent]:
-        """Every event of the job from its start, blocking for new ones until `deadline` (time.monotonic)."""
+        """Every event of the job from its start, blocking for new ones until `deadline` (time.monotonic).
+
+        While it waits, the job is marked in `pmcp:waiting`, so the worker following its PVE task
+        copies the task log (and its progress) as it grows instead of only at the end.
+        """
         after = "0"
+        marked = 0.0
         while (remaining := deadline - time.monotonic()) > 0:
-            batch = await self.events(job_id, after, block_ms=max(1, math.ceil(remaining * 1000)))
+            if time.monotonic() - marked > WAITING_SECONDS / 2:
+                await self.mark_waiting(job_id, min(remaining, WAITING_SECONDS))
+                marked = time.monotonic()
+            block = min(remaining, WAITING_SECONDS / 2)
+            batch = await self.events(job_id, after, block_ms=max(1, math.ceil(block * 1000)))
             for event in batch:
                 after = event.id
                 yield event
@@ -246,6 +289,20 @@ class JobStore:
             for key in (keys.job_record(job_id), keys.job_events(job_id), keys.job_log(job_id)):
                 pipe.expire(key, ttl_seconds)
             await pipe.execute()
+
+    async def mark_waiting(self, job_id: str, seconds: float) -> None:
+        """Say a client waits on the job for `seconds` more (and forget the waits that ended)."""
+        now_ms = int(time.time() * 1000)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.WAITING, {job_id: now_ms + int(seconds * 1000)}, gt=True)
+            pipe.zremrangebyscore(keys.WAITING, 0, now_ms)
+            pipe.expire(keys.WAITING, self.ttl_seconds)
+            await pipe.execute()
+
+    async def waited_on(self) -> set[str]:
+        """The jobs a client waits on right now."""
+        now_ms = int(time.time() * 1000)
+        return set(await self.redis.zrangebyscore(keys.WAITING, now_ms, "+inf"))
 
     async def recent(self, limit: int = 50) -> list[JobRecord]:
         """The newest jobs first, from the time index."""

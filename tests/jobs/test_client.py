@@ -7,8 +7,10 @@ from arq.jobs import deserialize_job
 from redis.asyncio import Redis
 
 from shared.jobs import codec, keys
-from shared.jobs.client import ARQ_JOB_PREFIX, ARQ_JOB_TTL_MS, JobClient
+from shared.jobs.client import ARQ_JOB_TTL_MS, JobClient
+from shared.jobs.keys import ARQ_JOB_PREFIX
 from shared.jobs.store import JobStore
+from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 
@@ -31,3 +33,10 @@ async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_a
         101,
         "queued",
     )
+
+
+async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis: Redis) -> None:
+    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor())
+    record = await jobs.submit(LIST_NODES, ListNodesParams())
+    assert await fake_redis.zscore(keys.READ_QUEUE, record.job_id) is not None
+    assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import structlog
-from arq.worker import Retry
 
 from shared.errors import Conflict, NotFound, RequestRejected
 from shared.operations.create import CREATE_LXC, CREATE_VM, CreateLxcParams, CreateResult, CreateVmParams
@@ -14,7 +13,7 @@ from shared.sanitize import GuestKind
 from workers.guests import Guest, power_state_after
 from workers.operations.power import power_step
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
+from workers.runtime import JobContext, Outcome, Retry
 from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["create_lxc", "create_vm"]

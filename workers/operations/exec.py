@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from arq.worker import Retry
-
 from shared.errors import Conflict, FeatureDisabled, InvalidInput, WaitTimeout
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
@@ -11,7 +9,7 @@ from shared.operations.exec import EXECUTE_LXC_COMMAND, ExecParams, ExecResult
 from shared.pve.models import ClusterStatusEntry
 from workers.guests import power_state, resolve_guest
 from workers.registry import handles
-from workers.runtime import JobContext, JobEnded, Outcome
+from workers.runtime import JobContext, JobEnded, Outcome, Retry
 from workers.ssh import run_pct_exec
 
 __all__ = ["execute_lxc_command"]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from arq.constants import in_progress_key_prefix
-
 from shared.errors import NotFound
+from shared.jobs import keys
 from shared.jobs.states import JobState
 from shared.operations.tasks import (
     CANCEL_TASK,
@@ -88,7 +87,7 @@ async def _cancel(job: JobContext, params: CancelParams) -> CancelResult:
         return CancelResult(
             job_id=target_id, upid=target.upid, state=target.state.value, message="the job had already ended"
         )
-    cancelled = await store.cancel_unclaimed(target_id, in_progress_key_prefix + target_id, cancelled_message)
+    cancelled = await store.cancel_unclaimed(target_id, keys.job_claim(target_id), cancelled_message)
     message = None
     if not cancelled:
         # a worker holds the job (or it is under way): it sees the flag before its next PVE task

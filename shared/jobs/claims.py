@@ -1,0 +1,210 @@
+"""Claims: which worker holds a job, until when, and refusing the writes of a holder that lost it.
+
+A worker takes a due job by creating its claim key `pmcp:claim:<job_id>` (`SET NX`, holding a
+token unique to this hold) with a short TTL, and moves the job's score in its queue to the
+claim's expiry, so the other workers' polls pass it by. Its heartbeat renews both while it
+runs the job in a slot or its watcher follows the job's PVE task. A worker that dies stops
+renewing: within CLAIM_TTL_SECONDS the claim is gone, the job due, and another worker takes it.
+
+A worker that was only paused (SIGSTOP, swapping, a host suspended) past its claim wakes up
+with stale state. Every write it makes about a job is therefore fenced: made in a transaction
+that WATCHes the claim key and first checks that it still holds this hold's token, so a holder
+that lost the job writes nothing (ClaimLost). Before it sends PVE a request that changes
+something it also checks its own clock (`Heartbeat.assert_fresh`): a worker whose last renewal
+is older than SEND_MARGIN_SECONDS does not send, because its claim may be about to pass to
+another worker that would reconcile and send the same request.
+
+WATCH/MULTI instead of a Lua script: the embedded in-memory store has no Lua.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
+from redis.exceptions import WatchError
+
+from shared.jobs import keys
+
+__all__ = [
+    "CLAIM_TTL_SECONDS",
+    "HEARTBEAT_SECONDS",
+    "SEND_MARGIN_SECONDS",
+    "Claim",
+    "ClaimLost",
+    "Heartbeat",
+    "fenced",
+    "finish",
+    "renew",
+    "requeue",
+    "take",
+]
+
+#: how long a claim lasts without renewal: a dead worker's job is taken over this long after its last renewal
+CLAIM_TTL_SECONDS = 10.0
+#: how often a worker renews its claims (several renewals fit in one TTL, so a slow one is no loss)
+HEARTBEAT_SECONDS = 2.0
+#: a holder whose last renewal is older than this sends PVE nothing more (half the TTL: any request it
+#: sends leaves PVE at least this long before another worker could take the job over and look for it)
+SEND_MARGIN_SECONDS = CLAIM_TTL_SECONDS / 2
+#: tokens beyond this are pointless: each only saves one poll interval
+MAX_WAKE_TOKENS = 100
+#: a fenced write whose claim key changes under it (its own heartbeat renewing it) tries again this often
+_WATCH_TRIES = 20
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class ClaimLost(Exception):  # an ending of this worker's part, not an error of the job
+    """This worker no longer holds the job: its claim expired, and another worker may have taken it."""
+
+    def __init__(self, job_id: str) -> None:
+        super().__init__(f"job {job_id} is no longer held by this worker")
+        self.job_id = job_id
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One hold of a job by a worker: the job, the queue it came from and the hold's token."""
+
+    job_id: str
+    queue: str
+    token: str
+
+    @property
+    def key(self) -> str:
+        return keys.job_claim(self.job_id)
+
+
+@dataclass
+class Heartbeat:
+    """When this worker last renewed its claims, by its own monotonic clock."""
+
+    renewed: float = field(default_factory=time.monotonic)
+
+    def beat(self, at: float) -> None:
+        self.renewed = at
+
+    def fresh(self) -> bool:
+        return time.monotonic() - self.renewed < SEND_MARGIN_SECONDS
+
+    def assert_fresh(self, claim: Claim) -> None:
+        """Before a request that changes PVE: raise ClaimLost when the claim may be passing to another worker."""
+        if not self.fresh():
+            raise ClaimLost(claim.job_id)
+
+
+def _ttl_ms() -> int:
+    return int(CLAIM_TTL_SECONDS * 1000)
+
+
+async def take(redis: Redis, queue: str, job_ids: Iterable[str], token: Callable[[], str]) -> list[tuple[Claim, int]]:
+    """Claim those of `job_ids` that are still due and unclaimed; each claim with the job's pickup number.
+
+    `SET NX` claims a job atomically; its score, read in the same round trip, says whether it is
+    still queued and due (another worker may have taken and deferred it meanwhile). A claim on a
+    job that turns out not to be due is released at once. The pickup number counts every claim
+    of the job (the record's `attempts`), so a job that kills its worker each time is seen to.
+    """
+    candidates = [(job_id, token()) for job_id in job_ids]
+    if not candidates:
+        return []
+    async with redis.pipeline(transaction=False) as pipe:
+        for job_id, hold in candidates:
+            pipe.set(keys.job_claim(job_id), hold, px=_ttl_ms(), nx=True)
+            pipe.zscore(queue, job_id)
+        answers = await pipe.execute()
+    now = _now_ms()
+    won: list[Claim] = []
+    stray: list[str] = []
+    for index, (job_id, hold) in enumerate(candidates):
+        claimed, score = answers[2 * index], answers[2 * index + 1]
+        if not claimed:
+            continue
+        if score is None or score > now:
+            stray.append(job_id)
+            continue
+        won.append(Claim(job_id, queue, hold))
+    if not won and not stray:
+        return []
+    async with redis.pipeline(transaction=False) as pipe:
+        for job_id in stray:
+            pipe.delete(keys.job_claim(job_id))
+        if won:
+            pipe.zadd(queue, {claim.job_id: now + _ttl_ms() for claim in won}, xx=True)
+        for claim in won:
+            pipe.hincrby(keys.job_record(claim.job_id), "attempts", 1)
+        answers = await pipe.execute()
+    pickups = answers[len(stray) + 1 :]
+    return [(claim, int(pickup)) for claim, pickup in zip(won, pickups, strict=True)]
+
+
+async def renew(redis: Redis, claims: Iterable[Claim]) -> list[Claim]:
+    """Extend the claims still held (key and queue score); returns those that were lost."""
+    held = list(claims)
+    if not held:
+        return []
+    async with redis.pipeline(transaction=False) as pipe:
+        for claim in held:
+            pipe.get(claim.key)
+        tokens = await pipe.execute()
+    mine = [claim for claim, found in zip(held, tokens, strict=True) if _text(found) == claim.token]
+    lost = [claim for claim, found in zip(held, tokens, strict=True) if _text(found) != claim.token]
+    if mine:
+        expiry = _now_ms() + _ttl_ms()
+        by_queue: dict[str, dict[str, int]] = {}
+        async with redis.pipeline(transaction=False) as pipe:
+            for claim in mine:
+                pipe.pexpire(claim.key, _ttl_ms())
+                by_queue.setdefault(claim.queue, {})[claim.job_id] = expiry
+            for queue, scores in by_queue.items():
+                pipe.zadd(queue, scores, xx=True)
+            await pipe.execute()
+    return lost
+
+
+async def fenced(redis: Redis, claim: Claim, build: Callable[[Pipeline], object]) -> list[Any]:
+    """Run the commands `build` adds as one transaction, only while `claim` still holds the job.
+
+    Raises ClaimLost when the claim key holds another token (or none). The heartbeat renewing
+    the claim in between makes the transaction fail and start over; nothing else touches it.
+    """
+    for _ in range(_WATCH_TRIES):
+        async with redis.pipeline(transaction=True) as pipe:
+            try:
+                await pipe.watch(claim.key)
+                if _text(await pipe.get(claim.key)) != claim.token:
+                    raise ClaimLost(claim.job_id)
+                pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
+                build(pipe)
+                result: list[Any] = await pipe.execute()
+            except WatchError:
+                continue
+            return result
+    raise ClaimLost(claim.job_id)
+
+
+def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0) -> None:
+    """Release the claim and make the job due again after `defer_seconds`, waking an idle worker."""
+    pipe.delete(claim.key)
+    pipe.zadd(claim.queue, {claim.job_id: _now_ms() + int(defer_seconds * 1000)})
+    pipe.lpush(keys.WAKE, "1")
+    pipe.ltrim(keys.WAKE, 0, MAX_WAKE_TOKENS - 1)
+    pipe.expire(keys.WAKE, 60)
+
+
+def finish(pipe: Pipeline, claim: Claim) -> None:
+    """Release the claim of a job that ended: out of its queue, its payload deleted."""
+    pipe.delete(claim.key)
+    pipe.zrem(claim.queue, claim.job_id)
+    pipe.delete(keys.job_payload(claim.job_id))
+
+
+def _text(value: str | bytes | None) -> str | None:  # a client without decode_responses answers bytes
+    return value.decode() if isinstance(value, bytes) else value

@@ -1,0 +1,394 @@
+"""The watcher: one loop per worker that follows the PVE tasks of every job it holds, in batches.
+
+A change whose step's task runs leaves its job slot (runtime.FollowTask) and is handed to the
+watcher, still claimed by this worker (its heartbeat renews the claim). Per node, one request
+says which of those tasks still run: `GET /nodes/{node}/tasks?source=active` lists the node's
+running tasks, so however many tasks a node runs, a look at them costs one request. A task
+that left the list has ended: its log is read once from where the copy stopped, and its last
+line is the exit status (`TASK OK`, `TASK ERROR: ...`, `TASK WARNINGS: n`), as pve-common's
+upid_read_status reads it; only a log without such a line costs a status read.
+
+When a task ends the watcher records how (`task_end`), copies the rest of its log, releases
+the claim and queues the job again, all in one fenced transaction; the job's next run acts on
+the end (next step, or the job's outcome). How often a task is looked at follows what is
+known of how long tasks of its type take (workers.follow.next_check); each end teaches that.
+
+The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
+marked by the waiting call), at most every LOG_COPY_SECONDS, so progress reaches that client;
+otherwise it is copied once, at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+
+import structlog
+from redis.asyncio.client import Pipeline
+from redis.exceptions import RedisError
+
+from shared.errors import NotFound, ProxmoxMcpError, RequestRejected, TransientPveError
+from shared.jobs import keys
+from shared.jobs.claims import Claim, ClaimLost, requeue
+from shared.jobs.states import JobState
+from shared.jobs.store import JobStore
+from shared.pve.client import PveClient
+from shared.pve.models import TaskLogLine, TaskStatus, TaskSummary
+from shared.pve.upid import Upid
+from shared.settings import Settings
+from workers.follow import (
+    Durations,
+    classify_exitstatus,
+    next_check,
+    parse_progress,
+    parse_task_end,
+    warning_lines,
+)
+
+__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "Watched", "Watcher"]
+
+log = structlog.get_logger("workers.watcher")
+
+#: how often the log of a task a client waits on is copied
+LOG_COPY_SECONDS = 1.0
+#: PVE requests the watcher makes at once (its share of the worker's connection pool)
+WATCHER_REQUESTS = 8
+_LOG_PAGE = 500
+_ACTIVE_PAGE = 1000
+#: how often the list of jobs clients wait on, and the learned durations, are read again
+_WAITING_SECONDS = 1.0
+_DURATIONS_SECONDS = 30.0
+#: after a failed look, the node's tasks are looked at again this much later
+_RETRY_SECONDS = 1.0
+#: the loop sleeps at most this long, so waits and new tasks are noticed soon
+_IDLE_SECONDS = 0.5
+#: a task PVE has just created may not be readable yet; errors for it count as transient this long
+_VISIBILITY_GRACE_SECONDS = 10.0
+
+
+@dataclass
+class Watched:
+    """One task the watcher follows, for the job that holds the claim of `store`."""
+
+    store: JobStore  # fenced by the job's claim
+    job_id: str
+    upid: Upid
+    log_base: int  # the job's log lines before this task's
+    have: int  # this task's lines already in the job's log
+    since: float  # epoch seconds: when the task was dispatched
+    added: float = field(default_factory=time.monotonic)
+    looks: int = 0
+    due: float = field(default_factory=time.monotonic)
+    seen_running: float | None = None  # epoch seconds of the last look that listed it running
+    copied: float = 0.0  # monotonic time of the last copy of its log while a client waited
+    busy: bool = False  # a log copy or its end is being read
+
+    @property
+    def claim(self) -> Claim:
+        assert self.store.claim is not None
+        return self.store.claim
+
+    @property
+    def node(self) -> str:
+        return self.upid.node
+
+
+class Watcher:
+    """Follows the tasks of this worker's jobs; `run()` is its loop."""
+
+    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, renewing: asyncio.Lock) -> None:
+        self.pve = pve
+        self.store = store
+        self.settings = settings
+        #: held by the heartbeat while it renews claims: a release waits for it (see QueueWorker._release)
+        self._renewing = renewing
+        self.tasks: dict[str, Watched] = {}
+        self._durations: dict[str, Durations] = {}
+        self._durations_read = -_DURATIONS_SECONDS
+        self._waiting: set[str] = set()
+        self._waiting_read = -_WAITING_SECONDS
+        self._looking: set[str] = set()  # nodes whose active list is being read
+        self._requests = asyncio.Semaphore(WATCHER_REQUESTS)
+        self._changed = asyncio.Event()
+        self._background: set[asyncio.Task[None]] = set()
+        #: tasks followed at once, at most, since the worker started (the health line shows it)
+        self.peak = 0
+
+    def claims(self) -> list[Claim]:
+        return [watched.claim for watched in self.tasks.values()]
+
+    def add(self, watched: Watched) -> None:
+        self.tasks[watched.job_id] = watched
+        self.peak = max(self.peak, len(self.tasks))
+        self._changed.set()
+
+    def drop(self, job_id: str) -> None:
+        """Stop following a job's task (its claim was lost: another worker has it)."""
+        if self.tasks.pop(job_id, None) is not None:
+            log.warning("watch_dropped", job_id=job_id)
+
+    async def run(self) -> None:
+        """Look at the nodes whose tasks are due, copy the logs clients wait on; until cancelled."""
+        try:
+            while True:
+                now = time.monotonic()
+                await self._refresh(now)
+                for node in {w.node for w in self.tasks.values() if w.due <= now and not w.busy} - self._looking:
+                    self._looking.add(node)
+                    self._spawn(self._look(node))
+                for watched in list(self.tasks.values()):
+                    copy_due = watched.copied + LOG_COPY_SECONDS <= now
+                    if watched.job_id in self._waiting and copy_due and not watched.busy:
+                        watched.busy = True
+                        self._spawn(self._copy(watched))
+                await self._sleep(now)
+        finally:
+            for task in list(self._background):
+                task.cancel()
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def release_all(self) -> None:
+        """Hand every followed job back to the queue at once (this worker stops): another worker takes it now."""
+        async with self._renewing:
+            for watched in list(self.tasks.values()):
+                with contextlib.suppress(ClaimLost, RedisError):
+                    await watched.store.commit(functools.partial(requeue, claim=watched.claim))
+                self.tasks.pop(watched.job_id, None)
+
+    async def _sleep(self, now: float) -> None:
+        pending = [w.due for w in self.tasks.values() if not w.busy and w.node not in self._looking]
+        pause = min([_IDLE_SECONDS, *(due - now for due in pending)])
+        self._changed.clear()
+        if pause > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), pause)
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _refresh(self, now: float) -> None:
+        """Re-read which jobs clients wait on (every second) and the learned durations (every 30 s)."""
+        try:
+            if now - self._waiting_read >= _WAITING_SECONDS and self.tasks:
+                self._waiting = await self.store.waited_on()
+                self._waiting_read = now
+            if now - self._durations_read >= _DURATIONS_SECONDS:
+                stored = await self.store.redis.hgetall(keys.TASK_DURATIONS)  # type: ignore[misc]  # redis stubs
+                for task_type, text in stored.items():
+                    if (known := Durations.parse(text)) is not None:
+                        self._durations[task_type] = known
+                self._durations_read = now
+        except RedisError as exc:
+            log.warning("watcher_redis_error", error=type(exc).__name__)
+
+    def _schedule(self, watched: Watched, now: float) -> None:
+        watched.looks += 1
+        elapsed = time.time() - watched.since
+        watched.due = now + next_check(elapsed, watched.looks, self._durations.get(watched.upid.type))
+
+    async def _look(self, node: str) -> None:
+        """One read of the node's active tasks, and what it says about each task followed there."""
+        try:
+            sent, sent_at = time.monotonic(), time.time()
+            try:
+                async with self._requests:
+                    running = await self._active(node)
+            except ProxmoxMcpError as exc:
+                log.info("watcher_look_failed", node=node, code=exc.code)
+                for watched in self._on(node):
+                    watched.due = time.monotonic() + _RETRY_SECONDS
+                return
+            now = time.monotonic()
+            for watched in self._on(node):
+                if watched.added >= sent:
+                    continue  # handed over after the read was sent: the list may predate the task
+                if str(watched.upid) in running:
+                    watched.seen_running = sent_at
+                    if watched.due <= sent:
+                        self._check_limit(watched)
+                        self._schedule(watched, now)
+                else:
+                    watched.busy = True
+                    self._spawn(self._finish(watched, ended_by=sent_at))
+        finally:
+            self._looking.discard(node)
+            self._changed.set()
+
+    def _on(self, node: str) -> list[Watched]:
+        return [w for w in self.tasks.values() if w.node == node and not w.busy]
+
+    async def _active(self, node: str) -> set[str]:
+        """The UPIDs PVE lists as running on `node` (a task just ended may still be listed, with its status)."""
+        running: set[str] = set()
+        start = 0
+        while True:
+            page = await self.pve.get_page(
+                "/nodes/{node}/tasks",
+                TaskSummary,
+                path={"node": node},
+                query={"source": "active", "start": start, "limit": _ACTIVE_PAGE},
+            )
+            running.update(t.upid for t in page.data if t.endtime is None and t.status in (None, "RUNNING"))
+            start += len(page.data)
+            if not page.data or start >= page.total:
+                return running
+
+    def _check_limit(self, watched: Watched) -> None:
+        """Past PROXMOX_MCP_TASK_MAX the job runs again, and ends timed_out there (the task goes on)."""
+        if time.time() - watched.since > self.settings.task_max_seconds:
+            watched.busy = True
+            self._spawn(self._hand_back(watched, None))
+
+    async def _copy(self, watched: Watched) -> None:
+        """Copy the new lines of a task a client waits on, and its progress; its end, if they show it."""
+        try:
+            async with self._requests:
+                lines = await self._new_lines(watched)
+            if lines and (parse_task_end(lines[-1]) is not None):
+                await self._ended(watched, lines, ended_by=time.time())
+                return
+            if lines:
+                await watched.store.commit(lambda pipe: self._add_lines(pipe, watched, lines))
+                watched.have += len(lines)
+            watched.copied = time.monotonic()
+        except ClaimLost:
+            self.drop(watched.job_id)
+        except (ProxmoxMcpError, RedisError) as exc:
+            log.info("watcher_copy_failed", job_id=watched.job_id, error=getattr(exc, "code", type(exc).__name__))
+            watched.copied = time.monotonic()
+        finally:
+            watched.busy = False
+
+    async def _finish(self, watched: Watched, *, ended_by: float) -> None:
+        """The task left the active list: read the rest of its log (and its status, if the log does not say)."""
+        try:
+            async with self._requests:
+                lines = await self._new_lines(watched)
+            await self._ended(watched, lines, ended_by=ended_by)
+        except ClaimLost:
+            self.drop(watched.job_id)
+        except TransientPveError as exc:
+            log.info("watcher_finish_retry", job_id=watched.job_id, code=exc.code)
+            watched.due = time.monotonic() + _RETRY_SECONDS
+        except (NotFound, RequestRejected) as exc:
+            if time.time() - watched.upid.starttime < _VISIBILITY_GRACE_SECONDS:
+                watched.due = time.monotonic() + _RETRY_SECONDS
+            else:
+                await self._fail_following(watched, exc)
+        except ProxmoxMcpError as exc:
+            await self._fail_following(watched, exc)
+        except RedisError as exc:
+            log.warning("watcher_redis_error", job_id=watched.job_id, error=type(exc).__name__)
+            watched.due = time.monotonic() + _RETRY_SECONDS
+        finally:
+            watched.busy = False
+            self._changed.set()
+
+    async def _ended(self, watched: Watched, lines: list[str], *, ended_by: float) -> None:
+        last = lines[-1] if lines else await self._last_stored_line(watched)
+        exitstatus = parse_task_end(last) if last is not None else None
+        if exitstatus is None:
+            async with self._requests:
+                status = await self.pve.get(
+                    "/nodes/{node}/tasks/{upid}/status",
+                    TaskStatus,
+                    path={"node": watched.node, "upid": str(watched.upid)},
+                )
+            if status.status == "running":  # listed late, or the list was behind: keep following
+                watched.seen_running = time.time()
+                self._schedule(watched, time.monotonic())
+                if lines:
+                    await watched.store.commit(lambda pipe: self._add_lines(pipe, watched, lines))
+                    watched.have += len(lines)
+                return
+            exitstatus = status.exitstatus or "unknown"
+        earlier = (
+            (await watched.store.read_log(watched.job_id, watched.log_base, watched.have)).lines if watched.have else []
+        )
+        whole = [*earlier, *lines]
+        end: dict[str, object] = {
+            "upid": str(watched.upid),
+            "exitstatus": exitstatus,
+            "warnings": warning_lines(whole),
+            "log_tail": whole[-20:],
+        }
+        learned = self._learn(watched, exitstatus, ended_by)
+        await self._hand_back(watched, end, lines, learned)
+        log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
+
+    async def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
+        with contextlib.suppress(ClaimLost, RedisError):
+            await self._hand_back(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
+
+    async def _hand_back(
+        self,
+        watched: Watched,
+        end: dict[str, object] | None,
+        lines: list[str] | None = None,
+        learned: Durations | None = None,
+    ) -> None:
+        """Record the task's end (if known) and the rest of its log, and queue the job again, in one transaction."""
+        try:
+
+            def write(pipe: Pipeline) -> None:
+                if lines:
+                    self._add_lines(pipe, watched, lines)
+                if end is not None:
+                    watched.store.add_update(pipe, watched.job_id, task_end=end)
+                if learned is not None:
+                    pipe.hset(keys.TASK_DURATIONS, watched.upid.type, str(learned))
+                requeue(pipe, watched.claim)
+
+            async with self._renewing:
+                await watched.store.commit(write)
+        finally:
+            self.tasks.pop(watched.job_id, None)
+
+    def _add_lines(self, pipe: Pipeline, watched: Watched, lines: list[str]) -> None:
+        watched.store.add_log(pipe, watched.job_id, lines)
+        progress = [(p, line) for line in lines if (p := parse_progress(line)) is not None]
+        if progress:
+            percent, line = progress[-1]
+            watched.store.add_progress(pipe, watched.job_id, percent, line)
+
+    def _learn(self, watched: Watched, exitstatus: str, ended_by: float) -> Durations | None:
+        """What this end teaches about its task type's duration (only tasks that did their work teach)."""
+        if classify_exitstatus(exitstatus) is JobState.FAILED:
+            return None
+        # it ended between the last look that listed it and the one that did not
+        ended = (watched.seen_running + ended_by) / 2 if watched.seen_running is not None else ended_by
+        seconds = max(0.0, ended - watched.since)
+        known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds)
+        self._durations[watched.upid.type] = known
+        return known
+
+    async def _last_stored_line(self, watched: Watched) -> str | None:
+        if not watched.have:
+            return None
+        page = await watched.store.read_log(watched.job_id, watched.log_base + watched.have - 1, 1)
+        return page.lines[0] if page.lines else None
+
+    async def _new_lines(self, watched: Watched) -> list[str]:
+        """The task's log lines after the first `have` (PVE's `start` is a 0-based line offset)."""
+        have = watched.have
+        lines: list[str] = []
+        while True:
+            page = await self.pve.get_page(
+                "/nodes/{node}/tasks/{upid}/log",
+                TaskLogLine,
+                path={"node": watched.node, "upid": str(watched.upid)},
+                query={"start": have + len(lines), "limit": _LOG_PAGE},
+            )
+            entries = [entry for entry in page.data if entry.n > have + len(lines)]
+            # PVE answers an empty log with one placeholder line "no content" (dump_logfile's ExtJS hack).
+            if page.total == 1 and len(entries) == 1 and entries[0].t == "no content":
+                return lines
+            lines.extend(entry.t for entry in entries)
+            if len(page.data) < _LOG_PAGE:
+                return lines
