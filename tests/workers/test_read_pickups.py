@@ -1,8 +1,8 @@
 """A read whose worker keeps dying under it ends failed with a clear error, not stuck in `running`.
 
-arq counts every pickup of a job in `arq:retry:<job id>`; a read is run again only when its worker
-stopped or died while running it. The test sets that count as if earlier workers had died, then
-lets a real worker take the job.
+Every claim of a job counts a pickup in its record's `attempts`; a read is run again only when its
+worker stopped or died while running it. The test sets that count as if earlier workers had died,
+then lets a real worker take the job.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from arq.constants import retry_key_prefix
 from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from shared.jobs import keys
 from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
 from shared.jobs.record import JobRecord
@@ -43,7 +43,7 @@ async def _run_after_lost_pickups(sim: Simulator, redis_proc: RedisServer, redis
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
     submitted = await JobClient(store, redactor=Redactor()).submit(LIST_NODES, ListNodesParams())
-    await redis.set(retry_key_prefix + submitted.job_id, lost)
+    await redis.hset(keys.job_record(submitted.job_id), "attempts", lost)
     sim.requests.clear()
     worker_connections = connect_redis(settings)
     worker = build_worker(settings, connections=worker_connections, handle_signals=False)

@@ -75,9 +75,7 @@ def reap(process: subprocess.Popen[bytes], grace: float = 30) -> None:
     "command",
     [
         pytest.param([sys.executable, "-m", "workers", "--burst"], id="python -m workers"),
-        pytest.param(
-            [sys.executable, "-m", "arq", "workers.WorkerSettings", "--burst"], id="arq workers.WorkerSettings"
-        ),
+        pytest.param([str(Path(sys.executable).with_name("proxmox-mcp-worker")), "--burst"], id="proxmox-mcp-worker"),
     ],
 )
 async def test_each_entry_point_runs_queued_jobs(sim: Simulator, tmp_path: Path, command: list[str]) -> None:
