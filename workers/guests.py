@@ -1,4 +1,10 @@
-"""Finding a guest: its node and kind (qemu or lxc) from the cluster's resource list."""
+"""Finding a guest: its node and kind (qemu or lxc), and its power state.
+
+With the node given, the guest's own status (`GET /nodes/{node}/{kind}/{vmid}/status/current`)
+says both that it is there and how it is, in one request that a change needs anyway; only
+without a node (or when it is not there) is the cluster's resource list read, whose status and
+names lag behind changes by up to ten seconds (pvestatd).
+"""
 
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ class Guest:
     name: str | None
     status: str | None
     template: bool
+    #: its power state when it was looked up by its own status (None: found in the resource list)
+    state: PowerState | None = None
 
     @property
     def path(self) -> dict[str, str | int]:
@@ -68,6 +76,9 @@ async def resolve_guest(
     pve: PveClient, vmid: int, node: str | None = None, *, kind: GuestKind | None = None, hint: str | None = None
 ) -> Guest:
     """The guest with `vmid`; when `node` is given it must be the guest's node, when `kind` its kind (else `hint`)."""
+    if node is not None and (found := await _guest_on(pve, vmid, node, kind)) is not None:
+        return found
+    # not on that node (or no node given): the resource list names where it is, for a clear error
     for resource in await cluster_guests(pve):
         if resource.vmid != vmid:
             continue
@@ -85,6 +96,22 @@ async def resolve_guest(
         f"no guest with VMID {vmid} in the cluster",
         hint="List guests with list_vms or list_lxc_containers and use one of their VMIDs.",
     )
+
+
+async def _guest_on(pve: PveClient, vmid: int, node: str, kind: GuestKind | None) -> Guest | None:
+    """The guest on `node` read by its own status, trying qemu then lxc unless `kind` is given; None if not there."""
+    for candidate in (kind,) if kind is not None else ("qemu", "lxc"):
+        path = {"node": node, "vmid": vmid}
+        try:
+            if candidate == "qemu":
+                qemu = await pve.get("/nodes/{node}/qemu/{vmid}/status/current", QemuStatus, path=path)
+                state = PowerState(qemu.status, qemu.status == "running" and qemu.qmpstatus == "paused")
+                return Guest(vmid, node, "qemu", qemu.name, qemu.status, bool(qemu.template), state)
+            lxc = await pve.get("/nodes/{node}/lxc/{vmid}/status/current", LxcStatus, path=path)
+            return Guest(vmid, node, "lxc", lxc.name, lxc.status, bool(lxc.template), PowerState(lxc.status, False))
+        except NotFound:
+            continue
+    return None
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
 from shared.settings import Settings
 from workers.app import WorkerApp
+from workers.guests import Guest, resolve_guest
 
 __all__ = [
     "READ_PICKUPS",
@@ -151,11 +152,27 @@ class JobContext:
         if fresh is not None and fresh.cancel_requested:
             raise JobEnded(JobState.CANCELLED, cancelled_message(self.record))
 
-    async def note_guest(self, node: str, kind: GuestKind) -> None:
-        """Remember where the job's guest is, for reruns that can no longer look it up (it was deleted)."""
-        if (self.record.node, self.record.kind) != (node, kind):
-            self.record.node, self.record.kind = node, kind
-            await self.app.store.update(self.job_id, node=node, kind=kind)
+    async def note_guest(self, node: str, kind: GuestKind, name: str | None = None) -> None:
+        """Remember where the job's guest is, for reruns that need not (or can no longer) look it up."""
+        record = self.record
+        if (record.node, record.kind, record.guest_name) != (node, kind, name or record.guest_name):
+            record.node, record.kind, record.guest_name = node, kind, name or record.guest_name
+            await self.app.store.update(self.job_id, node=node, kind=kind, guest_name=record.guest_name)
+
+    async def guest(
+        self, vmid: int, node: str | None, *, kind: GuestKind | None = None, hint: str | None = None
+    ) -> Guest:
+        """The job's guest: from the record once the job has sent PVE something, else looked up (and noted).
+
+        A rerun after a step ran looks nothing up: its node and kind are known, and a lookup failing
+        for a moment (PVE answering 500) must not fail a change whose steps already ran.
+        """
+        record = self.record
+        if record.node is not None and record.kind is not None and (record.step is not None or record.steps):
+            return Guest(vmid, record.node, record.kind, record.guest_name, None, False)
+        found = await resolve_guest(self.app.pve, vmid, node or record.node, kind=kind or record.kind, hint=hint)
+        await self.note_guest(found.node, found.kind, found.name)
+        return found
 
     async def try_lock_guest(self, vmid: int) -> str | None:
         """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it.

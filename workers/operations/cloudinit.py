@@ -14,7 +14,6 @@ from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitChange, Cloud
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
-from workers.guests import resolve_guest
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 
@@ -70,15 +69,13 @@ def _shown(key: str, value: str | None) -> str | None:
 async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
-    guest = await resolve_guest(
-        pve,
+    guest = await job.guest(
         params.vmid,
         params.node,
         kind="qemu",
         hint="Cloud-init is for qemu VMs. Containers take users and keys at create_lxc, or run commands with "
         "execute_lxc_command.",
     )
-    await job.note_guest(guest.node, guest.kind)
     config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
     current = {key: str(value) for key, value in (config.model_extra or {}).items()}
     wanted = desired_settings(params)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from shared.errors import Conflict, NotFound
+from shared.errors import Conflict
 from shared.operations.delete import DELETE_INSTANCE, DeleteParams, DeleteResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
-from workers.guests import Guest, guest_exists, power_state, resolve_guest
+from workers.guests import guest_exists, power_state
 from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
@@ -19,18 +19,11 @@ __all__ = ["delete_instance"]
 async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
-    try:
-        guest = await resolve_guest(pve, params.vmid, params.node)
-    except NotFound:
-        record = job.record
-        if record.step is None or record.node is None or record.kind is None:
-            raise
-        # a rerun after our destroy was dispatched: the guest is gone, the destroy step confirms it
-        guest = Guest(params.vmid, record.node, record.kind, None, None, False)
-    await job.note_guest(guest.node, guest.kind)
+    # a rerun after a step was sent takes the guest from the record: after the destroy it is gone
+    guest = await job.guest(params.vmid, params.node)
     steps: list[StepOutcome] = []
     if job.record.step is None and not job.record.steps:  # a fresh job decides whether a stop comes first
-        running = (await power_state(pve, guest)).status == "running"
+        running = (guest.state or await power_state(pve, guest)).status == "running"
         if running and not params.stop_first:
             raise Conflict(
                 f"{guest.kind} {guest.vmid} is running; it was not deleted",

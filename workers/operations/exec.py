@@ -7,7 +7,7 @@ from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.exec import EXECUTE_LXC_COMMAND, ExecParams, ExecResult
 from shared.pve.models import ClusterStatusEntry
-from workers.guests import power_state, resolve_guest
+from workers.guests import power_state
 from workers.registry import handles
 from workers.runtime import JobContext, JobEnded, Outcome, Retry
 from workers.ssh import run_pct_exec
@@ -84,11 +84,10 @@ async def execute_lxc_command(job: JobContext, params: ExecParams) -> Outcome:
         )
     _check_policy(job, params)
     pve = job.app.pve
-    guest = await resolve_guest(
-        pve, params.vmid, params.node, kind="lxc", hint="execute_lxc_command runs commands in LXC containers."
+    guest = await job.guest(
+        params.vmid, params.node, kind="lxc", hint="execute_lxc_command runs commands in LXC containers."
     )
-    await job.note_guest(guest.node, guest.kind)
-    state = await power_state(pve, guest)
+    state = guest.state or await power_state(pve, guest)
     if state.status != "running":
         raise Conflict(f"container {guest.vmid} is {state}", hint="Start it with power_control(action='start').")
     host = await _node_host(job, guest.node)

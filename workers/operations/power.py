@@ -9,7 +9,7 @@ from shared.operations.power import POWER_CONTROL, PowerAction, PowerParams, Pow
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
-from workers.guests import Guest, PowerState, power_state, power_state_after, resolve_guest
+from workers.guests import Guest, PowerState, power_state, power_state_after
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, guest_step, outcome_of, run_step
@@ -70,10 +70,9 @@ def power_step(
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    await job.note_guest(guest.node, guest.kind)
+    guest = await job.guest(params.vmid, params.node)
     if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
-        before = await power_state(pve, guest)
+        before = guest.state or await power_state(pve, guest)
         if (reason := already_there(params.action, before, guest)) is not None:
             result = PowerResult(
                 vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=False,

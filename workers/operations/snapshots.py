@@ -64,8 +64,7 @@ async def _snapshot_names(job: JobContext, guest: Guest) -> set[str]:
 async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
-    guest = await resolve_guest(pve, params.vmid, params.node)
-    await job.note_guest(guest.node, guest.kind)
+    guest = await job.guest(params.vmid, params.node)
     if job.record.step is None:
         if params.name in await _snapshot_names(job, guest):
             raise Conflict(
@@ -73,7 +72,9 @@ async def create_snapshot(job: JobContext, params: CreateSnapshotParams) -> Outc
                 hint="Pick another name, or list them with list_snapshots.",
             )
         # the power state, not the resource list's status: that one lags a start by up to ~10 s
-        if params.vmstate and (guest.kind != "qemu" or (await power_state(pve, guest)).status != "running"):
+        if params.vmstate and (
+            guest.kind != "qemu" or (guest.state or await power_state(pve, guest)).status != "running"
+        ):
             raise InvalidInput("vmstate (saving RAM) is for running qemu VMs only", hint="Call again without vmstate.")
 
     async def dispatch() -> Upid:
@@ -95,8 +96,7 @@ async def _guest_with_snapshot(job: JobContext, vmid: int, node: str | None, nam
     """The guest, locked for this job, once it is known to have the snapshot (NOT_FOUND else; a rerun
     that already sent something does not ask again: the snapshot may be gone by its own doing)."""
     await job.lock_guest(vmid)
-    guest = await resolve_guest(job.app.pve, vmid, node)
-    await job.note_guest(guest.node, guest.kind)
+    guest = await job.guest(vmid, node)
     if job.record.step is None and name not in await _snapshot_names(job, guest):
         raise NotFound(
             f"guest {guest.vmid} has no snapshot named {name!r}",
