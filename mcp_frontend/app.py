@@ -76,10 +76,8 @@ class FrontendApp:
         async def progress(percent: float, message: str | None) -> None:
             await ctx.report_progress(percent, 100, message)
 
-        submitted = await self.jobs.submit(op, params)
-        log.info("job_submitted", job_id=submitted.job_id, operation=op.name)
-        record = await self.jobs.wait(submitted.job_id, seconds=seconds, on_progress=progress)
-        if record.error is not None:
+        record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress)
+        if record.error is not None and not record.took_effect:  # partial: reported, not raised
             raise _with_log_tail(record.error)
         return change_report(record, result)
 

@@ -62,9 +62,9 @@ def tool_error(exc: BaseException, *, ours: bool) -> ProxmoxMcpError | None:
         return exc
     if isinstance(exc, ValidationError) and not ours:
         return InvalidInput(validation_message(exc))
-    from redis.exceptions import RedisError  # noqa: PLC0415  # loaded with the store, after the handshake
+    from shared.jobs.connection import REDIS_ERRORS  # noqa: PLC0415  # loaded with the store, after the handshake
 
-    if isinstance(exc, RedisError):
+    if isinstance(exc, REDIS_ERRORS):
         return JobStoreUnavailable(f"the job store did not answer ({type(exc).__name__})")
     return None
 

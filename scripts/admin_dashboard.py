@@ -5,8 +5,8 @@ It reads the job store in the Redis that REDIS_URL names and redraws in place:
 - jobs: the ones still queued or running, then the most recent finished ones, with state,
   operation, node/vmid, progress, age, duration, worker and outcome;
 - the queue depth (ZCARD pmcp:queue), split into jobs waiting for a worker, in progress
-  (arq keeps a job in its queue until it ends) and deferred (due later);
-- worker health, from each worker's pmcp:worker:<name>:health key (arq rewrites it every 10 s);
+  (a job stays in its queue until it ends) and deferred (due later);
+- worker health, from each worker's pmcp:worker:<name>:health key (rewritten every 2 s);
 - nodes and guests, from read jobs (list_nodes, list_vms, list_lxc_containers) it enqueues
   the way the MCP server does. The workers answer them, so the dashboard needs no PVE
   credentials, only Redis. Its own reads are left out of the job list and expire after
@@ -47,7 +47,7 @@ from shared.operations.guests import LIST_LXC_CONTAINERS, LIST_VMS, GuestInfo, G
 from shared.operations.nodes import LIST_NODES, ListNodesParams, NodeInfo, NodeList
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
-from workers.worker import HEALTH_CHECK_SECONDS
+from workers.worker import HEALTH_TTL_SECONDS
 
 __all__ = [
     "Frame",
@@ -108,7 +108,7 @@ _STATE_STYLE = {
 
 @dataclass(frozen=True)
 class WorkerBeat:
-    """One worker's health key: arq's line (`Mar-01 12:00:00 j_complete=3 ... queued=0`) and its TTL."""
+    """One worker's health key: its line (`Mar-01 12:00:00 j_complete=3 ... queued=0`) and its TTL."""
 
     name: str
     text: str
@@ -120,20 +120,20 @@ class WorkerBeat:
 
     @property
     def seconds_since_beat(self) -> float:
-        return max(0.0, HEALTH_CHECK_SECONDS + 1 - self.ttl_ms / 1000)
+        return max(0.0, HEALTH_TTL_SECONDS - self.ttl_ms / 1000)
 
 
 @dataclass(frozen=True)
 class QueueDepth:
-    """The arq queue: every job in it (ZCARD), split by what it waits for.
+    """The queues (reads and changes): every job in them (ZCARD), split by what it waits for.
 
-    arq keeps a job in the queue until it has finished, so a running job is counted too.
+    A job stays in its queue until it has finished, so a running or followed job is counted too.
     """
 
     total: int
     waiting: int  # due, and no worker has it yet
-    in_progress: int  # a worker runs it (arq:in-progress:<id> exists)
-    deferred: int  # due later: a retry after a backoff, or a task followed in slices
+    in_progress: int  # a worker holds it, running it or following its task (pmcp:claim:<id> exists)
+    deferred: int  # due later: a retry after a backoff, a lock wait
 
 
 @dataclass
@@ -161,8 +161,10 @@ class Frame:
 
 
 async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
-    total = int(await redis.zcard(keys.QUEUE_NAME))
-    entries = await redis.zrange(keys.QUEUE_NAME, 0, _QUEUE_SCAN - 1, withscores=True)
+    total, entries = 0, []
+    for queue in keys.QUEUES:
+        total += int(await redis.zcard(queue))
+        entries += await redis.zrange(queue, 0, _QUEUE_SCAN - 1, withscores=True)
     async with redis.pipeline(transaction=False) as pipe:
         for job_id, _score in entries:
             pipe.exists(keys.job_claim(job_id))

@@ -56,6 +56,7 @@ __all__ = [
     "Outcome",
     "Retry",
     "cancelled_message",
+    "partial_message",
     "run_job",
 ]
 
@@ -107,6 +108,15 @@ class JobEnded(Exception):  # an ending, not an error: cancelled, timed out, unk
         super().__init__(message)
         self.state = state
         self.message = message
+
+
+def partial_message(took_effect: list[str], failed_step: str | None, error: ProxmoxMcpError) -> str:
+    """What a change of several steps did before one failed: the steps that took effect, then the failure."""
+    which = f"the {failed_step} step" if failed_step and failed_step not in took_effect else "the next step"
+    return (
+        f"took effect: {', '.join(took_effect)}; then {which} failed ({error.code}: {error.message}), "
+        f"so nothing after it was done"
+    )
 
 
 def cancelled_message(record: JobRecord) -> str:
@@ -350,9 +360,14 @@ async def _end(
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
-        stale = ("message",) if job.record.message else ()
-        await store.fail(job.job_id, outcome, clear=stale, **({"exitstatus": exitstatus} if exitstatus else {}))
-        state = JobState.FAILED
+        extra: dict[str, Any] = {"exitstatus": exitstatus} if exitstatus else {}
+        took_effect = [str(done.get("step")) for done in job.record.steps]
+        state = JobState.PARTIAL if took_effect and job.op.tier is not Tier.SAFE else JobState.FAILED
+        if state is JobState.PARTIAL:
+            extra["message"] = partial_message(took_effect, job.record.step, outcome)
+        else:
+            extra["clear"] = ("message",) if job.record.message else ()
+        await store.fail(job.job_id, outcome, state=state, **extra)
     await _release_guest(app, job.op, job.record, job.locked_vmid)
     log.info(
         "job_finished",

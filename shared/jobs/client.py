@@ -24,12 +24,13 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import structlog
 from pydantic import ValidationError
 from redis.asyncio.client import Pipeline
-from redis.exceptions import RedisError
 
 from shared.errors import InternalError, JobCancelled, JobStoreUnavailable, NotFound, WaitTimeout, validation_message
 from shared.jobs import keys
+from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.health import health_keys
 from shared.jobs.record import JobRecord
 from shared.jobs.states import TERMINAL_STATES, JobState
@@ -41,6 +42,8 @@ from shared.redact import Redactor
 from shared.safety import Tier
 
 __all__ = ["ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id"]
+
+log = structlog.get_logger("shared.jobs.client")
 
 R = TypeVar("R", bound=Result)
 ProgressCallback = Callable[[float, str | None], Awaitable[None]]
@@ -101,7 +104,7 @@ class JobClient:
 
         try:
             await self.store.create(record, also=enqueue)
-        except RedisError as exc:
+        except REDIS_ERRORS as exc:
             raise JobStoreUnavailable(f"cannot reach Redis to enqueue {op.name}: {type(exc).__name__}") from exc
         return record
 
@@ -117,6 +120,27 @@ class JobClient:
         if record is None:
             raise NotFound(f"job {job_id} is gone from the job store", hint="Jobs expire; start the operation again.")
         return record
+
+    async def change(
+        self, op: Operation[Any, Any], params: Params, *, seconds: float, on_progress: ProgressCallback | None = None
+    ) -> JobRecord:
+        """Submit a change and wait for it up to `seconds`; the record as it then stands.
+
+        Once it is queued the change may happen whatever becomes of this call: losing Redis while
+        waiting names the job and says not to call again (a second call could make the change twice).
+        """
+        submitted = await self.submit(op, params)
+        log.info("job_submitted", job_id=submitted.job_id, operation=op.name)
+        try:
+            return await self.wait(submitted.job_id, seconds=seconds, on_progress=on_progress)
+        except REDIS_ERRORS as exc:
+            raise JobStoreUnavailable(
+                f"lost Redis while waiting for job {submitted.job_id} ({op.name}), which was queued: the change "
+                f"may be under way ({type(exc).__name__})",
+                hint=f"Do not call {op.name} again. Once Redis is back, follow the job with "
+                f"get_task_status(job_id='{submitted.job_id}').",
+                details={"job_id": submitted.job_id},
+            ) from exc
 
     async def run(
         self, op: Operation[Any, Any], params: Params, *, seconds: float, on_progress: ProgressCallback | None = None

@@ -18,7 +18,7 @@ from shared.sanitize import GuestKind
 
 __all__ = ["JobRecord", "utcnow"]
 
-_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps", "task_end"})
+_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps", "task_end", "plan"})
 
 
 def utcnow() -> datetime:
@@ -51,6 +51,9 @@ class JobRecord(BaseModel):
     #: how the current step's PVE task ended, as the watcher saw it: {"upid", "exitstatus", "warnings",
     #: "log_tail"}, or {"upid", "error"} when PVE could not say; the job's next run acts on it
     task_end: dict[str, Any] | None = None
+    #: what the current step that is no PVE task (a config write) set out to do, stored before it is sent, so
+    #: a rerun that finds it done knows the effect as its own
+    plan: dict[str, Any] | None = None
     #: set by cancel_task; a worker that sees it stops the task (or never starts it)
     cancel_requested: bool = False
     #: lines of the job's log before the current step's task: that task's line n is log line log_base+n
@@ -80,6 +83,11 @@ class JobRecord(BaseModel):
     @property
     def terminal(self) -> bool:
         return self.state.terminal
+
+    @property
+    def took_effect(self) -> bool:
+        """Some of the job's change happened (it succeeded, or it is partial): a report, never an error."""
+        return self.state.succeeded or self.state is JobState.PARTIAL
 
     @property
     def error(self) -> ProxmoxMcpError | None:

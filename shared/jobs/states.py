@@ -18,8 +18,11 @@ class JobState(StrEnum):
     SUCCEEDED = "succeeded"
     #: the PVE task ended with "WARNINGS: n": it did its work; the warnings are in the record
     SUCCEEDED_WITH_WARNINGS = "succeeded_with_warnings"
-    #: refused, or the PVE task ended with an error; the record holds the error code and message
+    #: refused, or the PVE task ended with an error; nothing was changed; the record holds the error
     FAILED = "failed"
+    #: a change of several steps whose first steps took effect, then one failed: `steps` and `message`
+    #: say which took effect, the error fields why the next one failed
+    PARTIAL = "partial"
     #: stopped on request (cancel_task); for a task, PVE stopped it
     CANCELLED = "cancelled"
     #: we stopped following after the operation's time limit; the PVE task may still run
@@ -42,6 +45,7 @@ TERMINAL_STATES = frozenset(
         JobState.SUCCEEDED,
         JobState.SUCCEEDED_WITH_WARNINGS,
         JobState.FAILED,
+        JobState.PARTIAL,
         JobState.CANCELLED,
         JobState.TIMED_OUT,
         JobState.UNKNOWN,

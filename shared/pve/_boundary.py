@@ -86,10 +86,12 @@ class Call:
     base_url: str
     token_name: str
     redact: Callable[[str], str]  # masks the token secret in anything the server sent back
+    #: a write the caller knows to be idempotent (it sets a state, starts nothing): treated as a GET is
+    repeatable: bool = False
 
     @property
     def idempotent(self) -> bool:
-        return self.method == "GET"
+        return self.method == "GET" or self.repeatable
 
     @property
     def where(self) -> str:

@@ -12,8 +12,9 @@ The response type is a model class, a plain type (`list[NodeSummary]`, `int`) or
 (shared.pve.models has `UPID`, `OPTIONAL_UPID`, `NO_DATA`). `data` is validated against it; a
 mismatch raises ContractDivergence.
 
-Retries: only GET is retried, on network failures and 502-504/595-599, with capped exponential
-backoff bounded in attempts and total time (RetryPolicy). A POST/PUT/DELETE is sent once: if it
+Retries: only GET (and a PUT the caller declares idempotent, such as rebuilding a cloud-init
+drive) is retried, on network failures and 502-504/595-599, with capped exponential backoff
+bounded in attempts and total time (RetryPolicy). Any other POST/PUT/DELETE is sent once: if it
 may have reached PVE before failing, the error is DispatchUncertain and the caller must reconcile
 (look for the task or the effect) instead of sending it again; so is a write PVE accepted whose
 answer does not fit its model (it acted, but we cannot read what it started).
@@ -286,9 +287,10 @@ class PveClient:
         *,
         path: Mapping[str, object] | None = None,
         body: Mapping[str, FormValue] | None = None,
+        idempotent: bool = False,
     ) -> T:
-        """PUT a form; sent once."""
-        return await self._call("PUT", template, model, path=path, body=body)
+        """PUT a form; sent once, unless `idempotent` (sending it twice does what once does): then retried as a GET."""
+        return await self._call("PUT", template, model, path=path, body=body, repeatable=idempotent)
 
     async def delete(
         self,
@@ -310,9 +312,10 @@ class PveClient:
         path: Mapping[str, object] | None,
         query: Mapping[str, FormValue] | None = None,
         body: Mapping[str, FormValue] | None = None,
+        repeatable: bool = False,
     ) -> T:
         """One call's `data` as `model`."""
-        envelope, call = await self._request(method, template, path=path, query=query, body=body)
+        envelope, call = await self._request(method, template, path=path, query=query, body=body, repeatable=repeatable)
         with accepted_answer(call):
             return validate_data(_adapter(model), envelope["data"], call)
 
@@ -324,9 +327,10 @@ class PveClient:
         path: Mapping[str, object] | None,
         query: Mapping[str, FormValue] | None = None,
         body: Mapping[str, FormValue] | None = None,
+        repeatable: bool = False,
     ) -> tuple[dict[str, Any], Call]:
         values = dict(path or {})
-        call = Call(method, template, values, self.base_url, self._auth.token_name, self._auth.redact)
+        call = Call(method, template, values, self.base_url, self._auth.token_name, self._auth.redact, repeatable)
         request = self._http.build_request(method, _expand(template, values), params=_form(query), data=_form(body))
         response: httpx.Response
         with map_transport_errors(call):

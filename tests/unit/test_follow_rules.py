@@ -1,13 +1,20 @@
-"""The task follower's pure rules: exit status, progress, warnings, poll schedule."""
+"""The task follower's pure rules: exit status, progress, warnings, when to look next."""
 
 from __future__ import annotations
-
-import itertools
 
 import pytest
 
 from shared.jobs.states import JobState
-from workers.follow import classify_exitstatus, parse_progress, poll_delays, warning_lines
+from workers.follow import (
+    DENSE_SECONDS,
+    LEARN_AFTER,
+    Durations,
+    classify_exitstatus,
+    next_check,
+    parse_progress,
+    parse_task_end,
+    warning_lines,
+)
 
 
 @pytest.mark.parametrize(
@@ -44,6 +51,60 @@ def test_warnings_are_the_warn_lines() -> None:
     assert warning_lines(lines) == ["WARN: no efidisk configured"]
 
 
-def test_polls_start_soon_and_widen_to_a_cap() -> None:
-    delays = list(itertools.islice(poll_delays(first=0.05, factor=2, cap=0.3), 6))
-    assert delays == [0.05, 0.1, 0.2, 0.3, 0.3, 0.3]
+@pytest.mark.parametrize(
+    ("line", "exitstatus"),
+    [
+        pytest.param("TASK OK", "OK", id="ok"),
+        pytest.param("TASK WARNINGS: 3", "WARNINGS: 3", id="warnings"),
+        pytest.param("TASK ERROR: VM 100 already running", "VM 100 already running", id="error"),
+        pytest.param("starting VM 100", None, id="a-line-of-a-running-task"),
+        pytest.param("TASK OK, or not", None, id="not-the-end-line"),
+    ],
+)
+def test_a_task_logs_last_line_states_its_exit_status(line: str, exitstatus: str | None) -> None:
+    assert parse_task_end(line) == exitstatus
+
+
+def _looks(duration: float, known: Durations | None) -> list[float]:
+    """The times (from the start) at which a task of `duration` seconds is looked at, up to its end."""
+    times, elapsed, looks = [], 0.0, 0
+    while elapsed < duration:
+        elapsed += next_check(elapsed, looks, known)
+        looks += 1
+        times.append(elapsed)
+    return times
+
+
+def test_a_task_of_an_unknown_type_is_looked_at_soon_then_at_most_once_a_second() -> None:
+    times = _looks(20.0, None)
+    assert times[0] == pytest.approx(0.25)
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    assert max(gaps) == pytest.approx(1.0)
+    assert len(times) <= 20 + 3  # once a second, and three looks early on
+
+
+def test_a_task_of_a_known_type_is_looked_at_densely_near_its_end_and_no_more_often_than_once_a_second() -> None:
+    known = Durations(mean=20.0, deviation=0.05, count=LEARN_AFTER)
+    times = _looks(20.0, known)
+    assert times[0] == pytest.approx(0.25)  # a task that fails at once is seen at once
+    assert len(times) <= 20  # no more looks than one a second would make
+    near_end = [t for t in times if t > 19.5]
+    assert all(b - a <= DENSE_SECONDS + 1e-9 for a, b in zip(near_end, near_end[1:], strict=False))
+    assert times[-1] - 20.0 <= DENSE_SECONDS + 1e-9  # the end is seen within one dense interval
+
+
+def test_a_task_later_than_expected_is_looked_at_less_often_again() -> None:
+    known = Durations(mean=5.0, deviation=0.0, count=LEARN_AFTER)
+    assert next_check(5.0, 10, known) == DENSE_SECONDS
+    assert next_check(30.0, 40, known) == pytest.approx(1.0)
+
+
+def test_durations_are_learned_from_ends_and_known_after_a_few() -> None:
+    seen = Durations(0.0, 0.0, 0)
+    for seconds in (20.0, 20.2, 19.8):
+        assert not seen.known
+        seen = seen.learn(seconds)
+    assert seen.known
+    assert seen.mean == pytest.approx(20.0, abs=0.1)
+    assert Durations.parse(str(seen)) == Durations(round(seen.mean, 3), round(seen.deviation, 3), 3)
+    assert Durations.parse("garbage") is None
