@@ -8,7 +8,7 @@ list often makes the lag between the end and our noticing it short, and costs PV
 A task type's duration is learned (`Durations`, kept in Redis by every worker); once a type has
 been seen a few times a task is looked at once soon after it starts (many fail at once), then
 at intervals that halve as its expected end nears, densely in a band around it, and widening
-again after. Before that, the interval widens from a quarter second to one second.
+again after. Before that, the interval widens from 50 ms to one second.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ LEARN_AFTER = 3
 DENSE_SECONDS = 0.1
 #: the interval of looks for a task of a type not known yet, and after the band: at most one a second
 _UNKNOWN_CAP_SECONDS = 1.0
-_FIRST_SECONDS = 0.25
+_FIRST_SECONDS = 0.05
 #: the longest gap between two looks at a task still far from its expected end
 _FAR_CAP_SECONDS = 5.0
 #: the half-width of the dense band: this share of the expected duration, at least _BAND_MIN_SECONDS,

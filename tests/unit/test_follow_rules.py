@@ -79,16 +79,16 @@ def _looks(duration: float, known: Durations | None) -> list[float]:
 
 def test_a_task_of_an_unknown_type_is_looked_at_soon_then_at_most_once_a_second() -> None:
     times = _looks(20.0, None)
-    assert times[0] == pytest.approx(0.25)
+    assert times[0] == pytest.approx(0.05)
     gaps = [b - a for a, b in itertools.pairwise(times)]
     assert max(gaps) == pytest.approx(1.0)
-    assert len(times) <= 20 + 3  # once a second, and three looks early on
+    assert len(times) <= 20 + 7  # once a second, and seven looks early on
 
 
 def test_a_task_of_a_known_type_is_looked_at_densely_near_its_end_and_no_more_often_than_once_a_second() -> None:
     known = Durations(mean=20.0, deviation=0.05, count=LEARN_AFTER)
     times = _looks(20.0, known)
-    assert times[0] == pytest.approx(0.25)  # a task that fails at once is seen at once
+    assert times[0] == pytest.approx(0.05)  # a task that fails at once is seen at once
     assert len(times) <= 20  # no more looks than one a second would make
     near_end = [t for t in times if t > 19.5]
     assert all(b - a <= DENSE_SECONDS + 1e-9 for a, b in itertools.pairwise(near_end))

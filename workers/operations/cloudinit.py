@@ -1,21 +1,30 @@
-"""Cloud-init settings of a qemu VM: set what differs, then rebuild the cloud-init drive.
+"""Cloud-init settings of a qemu VM: set what differs (the config step), then rebuild the drive.
 
-Setting a config key is idempotent, so a rerun recomputes what still differs and sets only
-that; the PUT carries the digest of the config it was computed from, so a change made by
-someone else in between is refused instead of overwritten.
+Two steps, each recorded when it is done, so a change that fails in its second step says the
+first took effect (the job ends `partial`). Before the config PUT is sent its plan (the keys
+and their values before) is stored: a rerun after the PUT may have reached PVE reads the
+config again, and finds the planned values there as its own effect, not as "already so"; what
+is still missing is set again (setting a key is idempotent). The PUT carries the digest of the
+config it was computed from, so a change made by someone else in between is refused instead of
+overwritten. Rebuilding the drive is idempotent: it is retried like a read on a passing failure.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import quote, unquote
 
+from shared.errors import DispatchUncertain, ProxmoxMcpError, TransientPveError
+from shared.jobs.record import utcnow
+from shared.jobs.states import JobState
 from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitChange, CloudInitParams, CloudInitResult
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
+from workers.guests import Guest
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
+from workers.runtime import JobContext, Outcome, Retry
 
 __all__ = ["desired_settings", "set_vm_cloudinit"]
 
@@ -65,6 +74,70 @@ def _shown(key: str, value: str | None) -> str | None:
     return unquote(value).strip() if key == "sshkeys" else value
 
 
+def _has_drive(config: dict[str, str]) -> bool:
+    return any(
+        _DISK_KEY.match(key) and _CLOUDINIT_VOLUME.search(value.split(",", 1)[0]) for key, value in config.items()
+    )
+
+
+def _done(job: JobContext, step: str) -> dict[str, Any] | None:
+    return next((done for done in job.record.steps if done.get("step") == step), None)
+
+
+async def _config_step(job: JobContext, guest: Guest, params: CloudInitParams) -> tuple[dict[str, Any], bool]:
+    """Set what differs; the changes made (key -> before/after, as shown) and whether the VM has a cloud-init drive."""
+    if (done := _done(job, "config")) is not None:
+        return dict(done["changed"]), bool(done["drive"])
+    pve, record = job.app.pve, job.record
+    config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
+    current = {key: str(value) for key, value in (config.model_extra or {}).items()}
+    wanted = desired_settings(params)
+    pending = {key: value for key, value in wanted.items() if _differs(key, current.get(key), value)}
+    if record.step == "config" and record.plan is not None:
+        # a rerun after the PUT was sent: the planned keys already set are this job's own effect
+        planned: dict[str, Any] = dict(record.plan["changed"])
+        pending = {key: value for key, value in pending.items() if key in planned}
+        if set(pending) <= _SECRET_KEYS and set(planned) - _SECRET_KEYS:
+            pending = {}  # a masked password was set by the same PUT as the keys seen set
+    else:
+        planned = {
+            key: {"before": _shown(key, current.get(key)), "after": _shown(key, value)}
+            for key, value in pending.items()
+        }
+    drive = _has_drive(current)
+    if pending:
+        await _put_config(job, guest, pending, config.digest, planned)
+    if planned:
+        done_entry = {"step": "config", "changed": planned, "drive": drive}
+        record.steps, record.step, record.plan = [*record.steps, done_entry], None, None
+        await job.app.store.update(job.job_id, steps=record.steps, clear=("step", "plan"))
+    return planned, drive
+
+
+async def _put_config(
+    job: JobContext, guest: Guest, pending: dict[str, str], digest: str, planned: dict[str, Any]
+) -> None:
+    """Send the config PUT once its plan is stored; a PUT PVE refused changed nothing, and the plan is dropped."""
+    await job.end_if_cancelled()
+    record = job.record
+    record.step, record.plan, record.state = "config", {"changed": planned}, JobState.DISPATCHING
+    await job.app.store.transition(
+        job.job_id, JobState.DISPATCHING, step="config", plan=record.plan, dispatched_at=utcnow()
+    )
+    job.assert_may_send()
+    body: dict[str, FormValue] = {**pending, "digest": digest}
+    try:
+        await job.app.pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
+    except DispatchUncertain:
+        raise Retry(defer=1.0) from None  # it may have been applied: the rerun reads the config and sees
+    except TransientPveError:
+        raise  # nothing reached PVE, or PVE's lock: the job runs again and looks at the config first
+    except ProxmoxMcpError:
+        record.step, record.plan, record.state = None, None, JobState.QUEUED
+        await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "plan"))
+        raise
+
+
 @handles(SET_VM_CLOUDINIT)
 async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
     pve = job.app.pve
@@ -76,26 +149,19 @@ async def set_vm_cloudinit(job: JobContext, params: CloudInitParams) -> Outcome:
         hint="Cloud-init is for qemu VMs. Containers take users and keys at create_lxc, or run commands with "
         "execute_lxc_command.",
     )
-    config = await pve.get(guest.template_for("/config"), QemuConfig, path=guest.path)
-    current = {key: str(value) for key, value in (config.model_extra or {}).items()}
-    wanted = desired_settings(params)
-    changes = {key: value for key, value in wanted.items() if _differs(key, current.get(key), value)}
-    await job.end_if_cancelled()
-    if changes:
-        body: dict[str, FormValue] = {**changes, "digest": config.digest}
-        await pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
-    has_drive = any(
-        _DISK_KEY.match(key) and _CLOUDINIT_VOLUME.search(value.split(",", 1)[0]) for key, value in current.items()
-    )
-    if has_drive:
-        await pve.put("/nodes/{node}/qemu/{vmid}/cloudinit", NO_DATA, path=guest.path)
+    changes, has_drive = await _config_step(job, guest, params)
+    if has_drive and _done(job, "cloudinit") is None:
+        await job.end_if_cancelled()
+        job.record.step = "cloudinit"
+        await job.app.store.update(job.job_id, step="cloudinit")
+        job.assert_may_send()
+        await pve.put("/nodes/{node}/qemu/{vmid}/cloudinit", NO_DATA, path=guest.path, idempotent=True)
+        job.record.steps = [*job.record.steps, {"step": "cloudinit"}]
+        await job.app.store.update(job.job_id, steps=job.record.steps, clear=("step",))
     result = CloudInitResult(
         vmid=guest.vmid,
         node=guest.node,
-        changed={
-            key: CloudInitChange(before=_shown(key, current.get(key)), after=_shown(key, value))
-            for key, value in changes.items()
-        },
+        changed={key: CloudInitChange(**change) for key, change in changes.items()},
         regenerated=has_drive,
         applies_on="next boot",
     )

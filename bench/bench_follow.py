@@ -1,0 +1,295 @@
+"""Following at scale: N changes at once on one worker, with 20 s PVE tasks.
+
+One run starts a private redis-server, pvesim in this process (a generated cluster, every task
+20 s) and one worker process (`python -m workers`, default settings). It teaches the workers
+how long a start takes (three starts, as a real cluster teaches them over its first tasks),
+then for each N starts N qemu VMs at once (power_control, node given) and, while they run,
+reads the node list every 200 ms. For each N it prints:
+
+  followed   the most tasks the worker followed at once (its health line)
+  rss        the worker's peak resident memory so far (MB)
+  cpu/task   the worker's CPU time during the run, per change (ms)
+  requests   PVE requests per change, in all and by endpoint
+  lag        from the task's end in PVE to its job's end (finished_at), p50 / p90 (ms)
+  reads      latency of the reads made meanwhile, p50 / p99 / max (ms), and failures
+
+Targets (issue 10): 1,000 followed in <= 150 MB; at N >= 100 <= 6 requests per change and a lag of
+p50 <= 300 ms, p90 <= 1 s; at N = 1 the same lag with no more status reads than one a second; no
+read failing, p99 <= 1 s during the N = 500 run.
+
+    .venv/bin/python -m bench.bench_follow [--sizes 1,100,500,1000] [--duration 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.jobs import keys
+from shared.jobs.client import JobClient
+from shared.jobs.connection import connect_redis
+from shared.jobs.record import JobRecord
+from shared.jobs.store import JobStore
+from shared.operations.nodes import LIST_NODES, ListNodesParams
+from shared.operations.power import POWER_CONTROL, PowerParams
+from shared.redact import Redactor
+from shared.settings import load_settings
+from tests.support.redis_server import redis_server
+from tests.support.waiting import eventually
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_RSS_MB = 150.0
+MAX_REQUESTS = 6.0
+MAX_LAG_P50_MS = 300.0
+MAX_LAG_P90_MS = 1000.0
+MAX_READ_P99_MS = 1000.0
+READ_EVERY_SECONDS = 0.2
+#: status reads of a task: its node's active list, and its own status
+STATUS_ENDPOINTS = ("GET /nodes/{node}/tasks", "GET /nodes/{node}/tasks/{upid}/status")
+
+
+@dataclass
+class Run:
+    size: int
+    followed: int = 0
+    rss_mb: float = 0.0
+    cpu_ms_per_change: float = 0.0
+    requests: Counter[str] = field(default_factory=Counter)
+    lags_ms: list[float] = field(default_factory=list)
+    reads_ms: list[float] = field(default_factory=list)
+    read_failures: int = 0
+    unfinished: int = 0
+    seconds: float = 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+def process_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Bench:
+    def __init__(self, sim: Simulator, queue: JobClient, store: JobStore, worker: subprocess.Popen[bytes]) -> None:
+        self.sim, self.queue, self.store, self.worker = sim, queue, store, worker
+        self.ended: dict[str, float] = {}  # UPID -> when pvesim ended the task (epoch seconds)
+        runner = sim.core.tasks
+        original = runner._end  # a bench may watch the simulator from inside
+
+        def end(task: object, exitstatus: str) -> None:
+            original(task, exitstatus)  # type: ignore[arg-type]
+            self.ended[task.upid] = time.time()  # type: ignore[attr-defined]
+
+        runner._end = end  # type: ignore[method-assign]  # see above
+
+    def stopped_vms(self, count: int) -> list[tuple[int, str]]:
+        """`count` qemu guests, stopped (the simulator's state is set directly: no PVE requests)."""
+        vms = sorted((g.vmid, g.node) for g in self.sim.state.guests.values() if g.kind == "qemu")[:count]
+        for vmid, _node in vms:
+            self.sim.state.guests[vmid].status = "stopped"
+        return vms
+
+    async def starts(self, count: int) -> list[str]:
+        submitted = await asyncio.gather(
+            *(
+                self.queue.submit(POWER_CONTROL, PowerParams(vmid=vmid, node=node, action="start", confirmed=True))
+                for vmid, node in self.stopped_vms(count)
+            )
+        )
+        return [record.job_id for record in submitted]
+
+    async def wait_all(self, job_ids: list[str], seconds: float) -> int:
+        deadline = time.monotonic() + seconds
+        pending = set(job_ids)
+        while pending and time.monotonic() < deadline:
+            records = await asyncio.gather(*(self.store.get(job_id) for job_id in pending))
+            pending = {r.job_id for r in records if r is not None and not r.terminal}
+            await asyncio.sleep(0.25)
+        return len(pending)
+
+    async def reads(self, stop: asyncio.Event, run: Run) -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                record = await self.queue.submit(LIST_NODES, ListNodesParams())
+                done = await _wait(self.store, record.job_id, 30)
+                if done is None or done.state.value != "succeeded":
+                    run.read_failures += 1
+                else:
+                    run.reads_ms.append((time.perf_counter() - started) * 1000)
+            except Exception:  # a failed read is counted, not raised
+                run.read_failures += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), READ_EVERY_SECONDS)
+
+    async def followed(self, stop: asyncio.Event, run: Run) -> None:
+        while not stop.is_set():
+            line = await self.store.redis.get(keys.worker_health("bench"))
+            if line:
+                counters = dict(part.split("=", 1) for part in line.split() if "=" in part)
+                run.followed = max(run.followed, int(counters.get("following", 0)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+
+    async def measure(self, size: int, duration: float) -> Run:
+        run = Run(size)
+        self.sim.requests.clear()
+        cpu = process_cpu_seconds(self.worker.pid)
+        stop = asyncio.Event()
+        helpers = [asyncio.create_task(self.reads(stop, run)), asyncio.create_task(self.followed(stop, run))]
+        began = time.monotonic()
+        job_ids = await self.starts(size)
+        run.unfinished = await self.wait_all(job_ids, duration * 3 + 60)
+        run.seconds = time.monotonic() - began
+        stop.set()
+        await asyncio.gather(*helpers)
+        run.cpu_ms_per_change = (process_cpu_seconds(self.worker.pid) - cpu) * 1000 / size
+        run.rss_mb = peak_rss_mb(self.worker.pid)
+        for request in self.sim.requests:
+            if request.template and "/_sim" not in request.path:
+                run.requests[f"{request.method} {request.template}"] += 1
+        for job_id in job_ids:
+            record = await self.store.get(job_id)
+            if record is None or record.finished_at is None or record.upid is None:
+                continue
+            ended = self.ended.get(record.upid)
+            if ended is not None:
+                run.lags_ms.append((record.finished_at.timestamp() - ended) * 1000)
+        return run
+
+
+async def _wait(store: JobStore, job_id: str, seconds: float) -> JobRecord | None:
+    deadline = time.monotonic() + seconds
+    async for event in store.follow(job_id, deadline):
+        if event.state is not None and event.state.terminal:
+            break
+    return await store.get(job_id)
+
+
+def report(runs: list[Run], duration: float) -> int:
+    print(f"following at scale: one worker, {duration:.0f} s PVE tasks, power_control start with node given")
+    header = (
+        f"{'N':>5} {'followed':>8} {'rss MB':>7} {'cpu/task ms':>11} {'req/chg':>7} {'status/chg':>10}"
+        f" {'lag p50':>8} {'lag p90':>8} {'read p50':>8} {'read p99':>8} {'read max':>8} {'fails':>5}"
+    )
+    print(header)
+    print("-" * len(header))
+    failures: list[str] = []
+    for run in runs:
+        total = sum(run.requests.values()) - _reads_requests(run)
+        per_change = total / run.size
+        status_reads = sum(run.requests[e] for e in STATUS_ENDPOINTS) / run.size
+        lag50, lag90 = percentile(run.lags_ms, 50), percentile(run.lags_ms, 90)
+        read50, read99 = percentile(run.reads_ms, 50), percentile(run.reads_ms, 99)
+        print(
+            f"{run.size:>5} {run.followed:>8} {run.rss_mb:>7.1f} {run.cpu_ms_per_change:>11.2f} {per_change:>7.2f}"
+            f" {status_reads:>10.2f} {lag50:>8.0f} {lag90:>8.0f} {read50:>8.0f} {read99:>8.0f}"
+            f" {max(run.reads_ms, default=float('nan')):>8.0f} {run.read_failures:>5}"
+        )
+        if run.unfinished:
+            failures.append(f"N={run.size}: {run.unfinished} changes did not finish")
+        if run.size >= 100 and per_change > MAX_REQUESTS:
+            failures.append(f"N={run.size}: {per_change:.2f} PVE requests per change (target <= {MAX_REQUESTS:.0f})")
+        if lag50 > MAX_LAG_P50_MS or lag90 > MAX_LAG_P90_MS:
+            failures.append(f"N={run.size}: end lag p50 {lag50:.0f} ms / p90 {lag90:.0f} ms")
+        if run.size == 1 and status_reads > duration:
+            failures.append(
+                f"N=1: {status_reads:.0f} status reads for a {duration:.0f} s task (one a second: {duration:.0f})"
+            )
+        if run.size == 500 and (run.read_failures or read99 > MAX_READ_P99_MS):
+            failures.append(f"N=500: reads p99 {read99:.0f} ms, {run.read_failures} failed")
+        if run.size == 1000 and run.rss_mb > MAX_RSS_MB:
+            failures.append(f"N=1000: peak RSS {run.rss_mb:.1f} MB (target <= {MAX_RSS_MB:.0f})")
+    print("-" * len(header))
+    for run in runs:
+        per = {endpoint: count / run.size for endpoint, count in run.requests.most_common()}
+        shown = ", ".join(f"{endpoint} {value:.2f}" for endpoint, value in per.items() if value >= 0.01)
+        print(f"N={run.size} requests per change: {shown}")
+    print("(the reads' own requests, GET /nodes, are counted apart: req/chg leaves them out)")
+    for failure in failures:
+        print(f"MISSED {failure}")
+    print("targets met" if not failures else "targets MISSED")
+    return 1 if failures else 0
+
+
+def _reads_requests(run: Run) -> int:
+    return run.requests["GET /nodes"]
+
+
+async def main_async(sizes: list[int], duration: float) -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="pmcp-bench-follow-"))
+    guests = max(sizes) * 2 + 10  # half the generated guests are VMs
+    config = SimConfig(task_duration=duration, guests=guests)
+    async with Simulator(config) as sim:
+        with redis_server() as redis:
+            env = {
+                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
+                "PROXMOX_URL": sim.url,
+                "PROXMOX_TOKEN_NAME": sim.token_name,
+                "PROXMOX_TOKEN_VALUE": sim.token_secret,
+                "PROXMOX_CA_BUNDLE": str(sim.ca_path),
+                "REDIS_URL": redis.url,
+                "PROXMOX_MCP_LOG_LEVEL": "INFO",
+                "PROXMOX_MCP_WORKER_NAME": "bench",
+                "PYTHONPATH": str(ROOT),
+            }
+            worker = subprocess.Popen(  # noqa: ASYNC220  # the worker process, stopped below
+                [sys.executable, "-m", "workers"],
+                env=env,
+                cwd=workdir,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            settings = load_settings(redis_url=redis.url)
+            connections = connect_redis(settings)
+            store = JobStore(connections.store, ttl_seconds=3600)
+            queue = JobClient(store, redactor=Redactor())
+            try:
+                await eventually(lambda: store.redis.exists(keys.worker_health("bench")), timeout=60, what="the worker")
+                bench = Bench(sim, queue, store, worker)
+                print(f"teaching the worker how long a start takes ({duration:.0f} s)...", flush=True)
+                await bench.wait_all(await bench.starts(3), duration * 3 + 30)
+                runs = []
+                for size in sizes:
+                    print(f"N={size}...", flush=True)
+                    runs.append(await bench.measure(size, duration))
+            finally:
+                worker.terminate()
+                worker.wait(timeout=60)
+                await connections.aclose()
+    return report(runs, duration)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1,100,500,1000")
+    parser.add_argument("--duration", type=float, default=20.0)
+    args = parser.parse_args()
+    return asyncio.run(main_async([int(n) for n in args.sizes.split(",")], args.duration))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
