@@ -145,6 +145,7 @@ SET_VM_CLOUDINIT = Operation(
         """,
     pve_calls=(
         "GET /cluster/resources",
+        "GET /nodes/{node}/qemu/{vmid}/status/current",
         "GET /nodes/{node}/qemu/{vmid}/config",
         "PUT /nodes/{node}/qemu/{vmid}/config",
         "PUT /nodes/{node}/qemu/{vmid}/cloudinit",

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from shared.operations.base import GuestParams, Params, Result
+from shared.operations.changes import GUEST_STATUS_CALLS
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import GuestKind, NodeName
@@ -136,7 +137,12 @@ GET_INSTANCE_CONFIG = Operation(
         Works for qemu and LXC alike; `kind` in the answer says which. Secrets (passwords) are
         redacted. `digest` identifies this version of the configuration.
         """,
-    pve_calls=(_RESOURCES, "GET /nodes/{node}/qemu/{vmid}/config", "GET /nodes/{node}/lxc/{vmid}/config"),
+    pve_calls=(
+        _RESOURCES,
+        *GUEST_STATUS_CALLS,
+        "GET /nodes/{node}/qemu/{vmid}/config",
+        "GET /nodes/{node}/lxc/{vmid}/config",
+    ),
 )
 GET_LXC_INTERFACES = Operation(
     "get_lxc_interfaces",

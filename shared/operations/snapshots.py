@@ -103,7 +103,7 @@ LIST_SNAPSHOTS = Operation(
 
         `current_parent` is the snapshot the guest's present state descends from.
         """,
-    pve_calls=(_RESOURCES, *_SNAPSHOTS),
+    pve_calls=(_RESOURCES, *GUEST_STATUS_CALLS, *_SNAPSHOTS),
 )
 CREATE_SNAPSHOT = Operation(
     "create_snapshot",

@@ -65,7 +65,7 @@ async def test_frame_shows_a_running_job_with_its_state_and_progress(redis: Redi
         keys.worker_health("w1"), "Nov-30 03:22:55 j_complete=7 j_failed=1 j_retried=0 j_ongoing=1 queued=0"
     )
     await redis.zadd(keys.QUEUE_NAME, {"waiting-job": 0, running.job_id: 0, "retry-later": 2**52})
-    await redis.set(f"arq:in-progress:{running.job_id}", b"1")
+    await redis.set(keys.job_claim(running.job_id), "w1:abc:1")
 
     frame = await read_frame(redis, where=redis_location(redis_proc.url))
     text = frame_text(render(frame))
@@ -101,6 +101,7 @@ async def test_frame_shows_a_vm_being_created_by_a_worker_process_with_its_progr
             current = await store.get(record.job_id)
             return current if current is not None and current.progress is not None else None
 
+        await store.mark_waiting(record.job_id, 60)  # a client waits on it: its progress is copied as it comes
         seen = await eventually(progressing, timeout=30, what="the create task's first progress")
         assert seen.state is JobState.RUNNING
         run = await run_script(
