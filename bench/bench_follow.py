@@ -146,6 +146,7 @@ class Bench:
                 await asyncio.wait_for(stop.wait(), READ_EVERY_SECONDS)
 
     async def followed(self, stop: asyncio.Event, run: Run) -> None:
+        await asyncio.sleep(2.5)  # the health line is rewritten every 2 s: skip the one from before the run
         while not stop.is_set():
             line = await self.store.redis.get(keys.worker_health("bench"))
             if line:

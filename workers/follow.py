@@ -7,8 +7,8 @@ When to look: a task's end shows as its UPID leaving the node's active task list
 list often makes the lag between the end and our noticing it short, and costs PVE requests.
 A task type's duration is learned (`Durations`, kept in Redis by every worker); once a type has
 been seen a few times a task is looked at once soon after it starts (many fail at once), then
-at intervals that halve as its expected end nears, densely in a band around it, and widening
-again after. Before that, the interval widens from 50 ms to one second.
+every few seconds until a band around its expected end, densely in that band, and less often
+again after it. Before that, the interval widens from 50 ms to one second.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ __all__ = [
 
 #: a task type's duration counts as known after this many of its tasks were seen to end
 LEARN_AFTER = 3
-#: the interval of looks in the band around an expected end
-DENSE_SECONDS = 0.1
+#: the shortest interval of looks in the band around an expected end (a quarter of the band's half-width,
+#: so a type whose durations vary much is looked at less densely over a wider band)
+DENSE_SECONDS = 0.15
 #: the interval of looks for a task of a type not known yet, and after the band: at most one a second
 _UNKNOWN_CAP_SECONDS = 1.0
 _FIRST_SECONDS = 0.05
@@ -142,10 +143,12 @@ def next_check(elapsed: float, looks: int, durations: Durations | None) -> float
         return _FIRST_SECONDS
     if durations is None or not durations.known:
         return min(_UNKNOWN_CAP_SECONDS, _FIRST_SECONDS * 1.6**looks)
-    dense_from, dense_to = durations.mean - durations.band, durations.mean + durations.band
+    band = durations.band
+    dense_from, dense_to = durations.mean - band, durations.mean + band
+    dense = min(_UNKNOWN_CAP_SECONDS, max(DENSE_SECONDS, band / 4))
     if elapsed < dense_from:
-        return max(DENSE_SECONDS, min(_FAR_CAP_SECONDS, (dense_from - elapsed) / 2))
+        return max(dense, min(_FAR_CAP_SECONDS, dense_from - elapsed))
     if elapsed <= dense_to:
-        return DENSE_SECONDS
+        return dense
     # later than expected: widen again, from the dense interval to one a second
-    return min(_UNKNOWN_CAP_SECONDS, max(DENSE_SECONDS, (elapsed - dense_to) / 2))
+    return min(_UNKNOWN_CAP_SECONDS, max(dense, (elapsed - dense_to) / 2))

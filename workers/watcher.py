@@ -209,10 +209,10 @@ class Watcher:
                 if watched.added >= sent:
                     continue  # handed over after the read was sent: the list may predate the task
                 if str(watched.upid) in running:
+                    # one look serves every task of the node: each is next due by its own schedule from now
                     watched.seen_running = sent_at
-                    if watched.due <= sent:
-                        self._check_limit(watched)
-                        self._schedule(watched, now)
+                    self._check_limit(watched)
+                    self._schedule(watched, now)
                 else:
                     watched.busy = True
                     self._spawn(self._finish(watched, ended_by=sent_at))
