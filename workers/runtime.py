@@ -15,6 +15,7 @@ before its handler looks anything up.
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -34,7 +35,7 @@ from shared.errors import (
     WaitTimeout,
     validation_message,
 )
-from shared.jobs.claims import ClaimLost
+from shared.jobs.claims import ClaimLost, finish
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
@@ -273,7 +274,9 @@ async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.T
     if op.tier is Tier.SAFE and record.state is JobState.QUEUED:
         record.state = JobState.RUNNING
         return asyncio.create_task(app.store.transition(record.job_id, JobState.RUNNING, **pickup))
-    await app.store.update(record.job_id, **pickup)
+    if record.worker != app.name or record.started_at is None:  # a change's next step on the same worker: known
+        record.worker, record.started_at = app.name, pickup["started_at"]
+        await app.store.update(record.job_id, **pickup)
     return None
 
 
@@ -347,16 +350,24 @@ async def _end(
     store = app.store
     if pending is not None:
         await pending
+    # the ending write also takes the job out of its queue (one transaction, while the claim holds)
+    release = functools.partial(finish, claim=store.claim) if store.claim is not None else None
     if isinstance(outcome, Outcome):
         result = outcome.result.model_dump(mode="json")
         # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
         stale = ("message",) if job.record.message and not outcome.message else ()
         await store.transition(
-            job.job_id, outcome.state, result=result, message=outcome.message, clear=stale, **outcome.fields
+            job.job_id,
+            outcome.state,
+            result=result,
+            message=outcome.message,
+            clear=stale,
+            also=release,
+            **outcome.fields,
         )
         state = outcome.state
     elif isinstance(outcome, JobEnded):
-        await store.transition(job.job_id, outcome.state, message=outcome.message)
+        await store.transition(job.job_id, outcome.state, message=outcome.message, also=release)
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
@@ -367,7 +378,7 @@ async def _end(
             extra["message"] = partial_message(took_effect, job.record.step, outcome)
         else:
             extra["clear"] = ("message",) if job.record.message else ()
-        await store.fail(job.job_id, outcome, state=state, **extra)
+        await store.fail(job.job_id, outcome, state=state, also=release, **extra)
     await _release_guest(app, job.op, job.record, job.locked_vmid)
     log.info(
         "job_finished",
@@ -428,14 +439,17 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
 async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any, *, pickup: int) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
-    Raises Retry, FollowTask or ClaimLost as the module docstring says.
+    Raises Retry, FollowTask or ClaimLost as the module docstring says. A job that ends leaves its
+    queue in the same transaction as its ending write (when the store is fenced by a claim).
     """
     started = time.monotonic()
     record = await _record_for(app, op, job_id, payload, pickup)
     if record.terminal:
-        # a job can be picked up again after it ended (a kill between our write and the queue's);
-        # the outcome is already recorded, so running again could only repeat the effect.
+        # a job can be picked up again after it ended (cancelled while queued, or a kill between two
+        # writes); the outcome is already recorded, so running again could only repeat the effect.
         log.info("job_already_finished", state=record.state.value)
+        if app.store.claim is not None:
+            await app.store.commit(functools.partial(finish, claim=app.store.claim))
         await _release_guest(app, op, record, None)
         return record.state.value
     if op.tier is Tier.SAFE and pickup > READ_PICKUPS:
@@ -444,7 +458,8 @@ async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, 
             hint="Call the tool again; if it keeps failing, look for worker crashes with get_mcp_logs.",
         )
         log.error("job_gave_up", code=error.code, pickups=READ_PICKUPS)
-        await app.store.fail(job_id, error)
+        release = functools.partial(finish, claim=app.store.claim) if app.store.claim is not None else None
+        await app.store.fail(job_id, error, also=release)
         return JobState.FAILED.value
     pending = await _pickup(app, op, record)
     job = JobContext(app, op, record, started)

@@ -278,8 +278,7 @@ class QueueWorker:
                 have = await self.store.log_length(claim.job_id) - follow.log_base
                 self.watcher.add(Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since))
                 return
-        self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1
-        await self._release(store, claim, finish)
+        self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
 
     async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
         """Release the claim (`finish` or `requeue`), fenced, never while the heartbeat renews."""

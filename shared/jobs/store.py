@@ -116,9 +116,26 @@ class JobStore:
         pipe.hset(keys.job_record(job_id), mapping=encode_fields({**fields, "updated_at": utcnow()}))
         self._expire(pipe, job_id)
 
-    async def transition(self, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any) -> None:
-        """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters."""
-        await self.commit(lambda pipe: self.add_transition(pipe, job_id, state, clear=clear, **fields))
+    async def transition(
+        self,
+        job_id: str,
+        state: JobState,
+        *,
+        clear: tuple[str, ...] = (),
+        also: Callable[[Pipeline], object] | None = None,
+        **fields: Any,
+    ) -> None:
+        """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters.
+
+        `also` adds commands to the same transaction (the worker releases the job's claim with its end).
+        """
+
+        def write(pipe: Pipeline) -> None:
+            self.add_transition(pipe, job_id, state, clear=clear, **fields)
+            if also is not None:
+                also(pipe)
+
+        await self.commit(write)
 
     def add_transition(
         self, pipe: Pipeline, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any
@@ -133,11 +150,20 @@ class JobStore:
         self._event(pipe, job_id, {"kind": "state", "state": state.value})
         self._expire(pipe, job_id)
 
-    async def fail(self, job_id: str, error: ProxmoxMcpError, state: JobState = JobState.FAILED, **fields: Any) -> None:
+    async def fail(
+        self,
+        job_id: str,
+        error: ProxmoxMcpError,
+        state: JobState = JobState.FAILED,
+        *,
+        also: Callable[[Pipeline], object] | None = None,
+        **fields: Any,
+    ) -> None:
         """End the job with an error the frontend rebuilds as the same class."""
         await self.transition(
             job_id,
             state,
+            also=also,
             error_code=error.code,
             error_message=error.message,
             error_hint=error.hint,

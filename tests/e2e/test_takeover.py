@@ -1,0 +1,308 @@
+"""A dead worker's work is taken over within seconds; a paused one that wakes up writes and sends nothing.
+
+Two worker processes run with the default settings (claims of 10 s, renewed every 2 s). The
+victim is SIGKILLed (or SIGSTOPped) at a chosen moment; the other takes the job over once the
+victim's claim has expired, and pvesim's request log and effect counters say what happened on
+PVE. Each test asserts the takeover bound generously (15 s from the kill to the true outcome).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+from mcp import Client
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.jobs import keys
+from tests.support.agent import finished, status, submit
+from tests.support.redis_server import RedisServer
+from tests.support.stack import HostedClient, Stack, WorkerProcess, start_stack
+from tests.support.waiting import eventually
+
+pytestmark = pytest.mark.timeout(180)
+
+#: from the kill to the true outcome in the record (the claim lasts 10 s; the rest is slack)
+TAKEOVER_BOUND_SECONDS = 15.0
+
+
+@pytest.fixture(scope="module")
+async def takeover_stack(redis_proc: RedisServer) -> AsyncIterator[Stack]:
+    stack = await start_stack("redis", redis_proc, SimConfig(task_duration=0.3, lock_timeout=0.5), workers=0)
+    yield stack
+    stack.stop()
+    await stack.sim.stop()
+
+
+@pytest.fixture(scope="module")
+async def client(takeover_stack: Stack) -> AsyncIterator[Client]:
+    async with HostedClient(takeover_stack.client()) as connected:
+        yield connected
+
+
+@pytest.fixture
+async def pair(
+    takeover_stack: Stack, request: pytest.FixtureRequest
+) -> AsyncIterator[tuple[WorkerProcess, WorkerProcess]]:
+    """A victim and a rescuer, both up; the victim first, so it takes the test's job."""
+    assert takeover_stack.redis is not None
+    redis = Redis.from_url(takeover_stack.redis.url, decode_responses=True)
+    started: list[WorkerProcess] = []
+    try:
+        for role in ("victim", "rescuer"):
+            name = f"{request.node.name[:40]}-{role}"
+            started.append(takeover_stack.start_worker(name))
+            await eventually(lambda n=name: redis.exists(keys.worker_health(n)), timeout=20, what=f"worker {name}")
+        yield started[0], started[1]
+    finally:
+        for worker in started:
+            if worker.process.poll() is None:
+                os.kill(worker.process.pid, signal.SIGCONT)
+            worker.stop()
+        await redis.aclose()
+
+
+def intercept(sim: Simulator, act: Callable[[str, str], bool]) -> Callable[[], None]:
+    """Call `act(method, path)` once pvesim has handled a request, before the answer goes out; True: stop."""
+    original = sim.core.handle
+    done: list[bool] = []
+
+    async def handle(verb: str, path: str, *rest: Any) -> Any:
+        answer = await original(verb, path, *rest)
+        if not done and act(verb, path):
+            done.append(True)
+        return answer
+
+    sim.core.handle = handle  # type: ignore[method-assign]  # intercept in-process, for this test only
+
+    def restore() -> None:
+        sim.core.handle = original  # type: ignore[method-assign]  # undo the interception
+
+    return restore
+
+
+def requests(sim: Simulator, method: str, suffix: str) -> int:
+    return sum(1 for r in sim.requests if r.method == method and r.path.endswith(suffix))
+
+
+_TAKEN: set[int] = set()
+
+
+def guest(sim: Simulator, kind: str, state: str) -> int:
+    """A guest of this kind and state that no earlier test of the module used."""
+    vmid = next(
+        g.vmid for g in sim.state.guests.values() if g.kind == kind and g.status == state and g.vmid not in _TAKEN
+    )
+    _TAKEN.add(vmid)
+    return vmid
+
+
+async def test_a_worker_killed_while_following_hands_the_task_over_within_seconds(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "lxc", "running")
+    sim.faults.add_task_rule(type="vzshutdown", vmid=vmid, duration=4.0, count=1)
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the job
+    try:
+        job_id = await submit(client, "power_control", vmid=vmid, action="shutdown")
+
+        async def following() -> bool:
+            job = await status(client, job_id)
+            return job["state"] == "running" and job["upid"] is not None
+
+        await eventually(following, timeout=20, what="the victim to follow the shutdown task")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+    victim.kill()
+    killed = time.time()
+    job = await finished(client, job_id, timeout=60)
+    assert job["state"] == "succeeded"
+    ended = await _finished_at(takeover_stack, job_id)
+    assert ended - killed <= TAKEOVER_BOUND_SECONDS, f"taken over and recorded {ended - killed:.1f}s after the kill"
+    assert requests(sim, "POST", f"/lxc/{vmid}/status/shutdown") == 1
+    assert sim.state.counts[vmid]["shutdown"] == 1
+
+
+async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_seconds(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the read
+    killed: list[float] = []
+
+    def kill_on_read(verb: str, path: str) -> bool:
+        if verb == "GET" and path.endswith("/storage/local/content") and victim.process.poll() is None:
+            victim.process.send_signal(signal.SIGKILL)
+            killed.append(time.time())
+            return True
+        return False
+
+    restore = intercept(sim, kill_on_read)
+    try:
+        started = time.time()
+        result = await _call_soon_resumed(
+            client, rescuer_pid, "list_storage_content", {"node": "pve1", "storage": "local"}, killed
+        )
+    finally:
+        restore()
+    assert killed, "the read never reached PVE"
+    assert not result.is_error, result.content
+    answered = time.time()
+    assert answered - killed[0] <= TAKEOVER_BOUND_SECONDS, f"answered {answered - killed[0]:.1f}s after the kill"
+    assert answered - started <= TAKEOVER_BOUND_SECONDS + 5
+
+
+async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within_seconds(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "qemu", "stopped")
+    suffix = f"/qemu/{vmid}/status/start"
+    killed: list[float] = []
+
+    def kill_on_start(verb: str, path: str) -> bool:
+        if verb == "POST" and path.endswith(suffix) and victim.process.poll() is None:
+            victim.process.send_signal(signal.SIGKILL)
+            killed.append(time.time())
+            return True
+        return False
+
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)
+    restore = intercept(sim, kill_on_start)
+    try:
+        job_id = await submit(client, "power_control", vmid=vmid, action="start")
+        await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed mid-dispatch")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+        restore()
+    job = await finished(client, job_id, timeout=60)
+    assert job["state"] == "succeeded"
+    ended = await _finished_at(takeover_stack, job_id)
+    assert ended - killed[0] <= TAKEOVER_BOUND_SECONDS, f"reconciled {ended - killed[0]:.1f}s after the kill"
+    assert requests(sim, "POST", suffix) == 1  # found in PVE's task list and adopted, not sent again
+    assert sim.state.counts[vmid]["started"] == 1
+
+
+async def test_a_worker_paused_past_its_claim_records_no_second_outcome_when_it_wakes(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "lxc", "running")
+    sim.faults.add_task_rule(type="vzshutdown", vmid=vmid, duration=3.0, count=1)
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)
+    try:
+        job_id = await submit(client, "power_control", vmid=vmid, action="shutdown")
+
+        async def following() -> bool:
+            return (await status(client, job_id))["state"] == "running"
+
+        await eventually(following, timeout=20, what="the victim to follow the shutdown task")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+    os.kill(victim.process.pid, signal.SIGSTOP)  # frozen while it follows: its claim runs out
+    try:
+        job = await finished(client, job_id, timeout=60)  # the rescuer took it over and saw the task end
+        assert job["state"] == "succeeded"
+        redis = takeover_stack.redis
+        assert redis is not None
+        events_before = redis.cli("XLEN", keys.job_events(job_id))
+        requests_before = len(sim.requests)
+    finally:
+        os.kill(victim.process.pid, signal.SIGCONT)
+    # the victim wakes with the task in its watcher; give it time to look, see the end and try to record it
+    await eventually(lambda: _dropped(takeover_stack, victim), timeout=30, what="the victim to let the job go")
+    assert redis.cli("XLEN", keys.job_events(job_id)) == events_before  # no second outcome, no state written
+    after = [r for r in sim.requests[requests_before:] if r.method != "GET"]
+    assert after == []  # and nothing sent to PVE
+    assert sim.state.counts[vmid]["shutdown"] == 1
+    assert victim.process.poll() is None  # it lives on, and takes other jobs
+
+
+async def test_a_worker_paused_before_its_dispatch_sends_nothing_when_it_wakes(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "qemu", "stopped")
+    suffix = f"/qemu/{vmid}/status/current"
+    paused: list[float] = []
+
+    def pause_on_status(verb: str, path: str) -> bool:
+        if verb == "GET" and path.endswith(suffix) and not paused:
+            os.kill(victim.process.pid, signal.SIGSTOP)  # it has the answer to come, and its start to send
+            paused.append(time.time())
+            return True
+        return False
+
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)
+    restore = intercept(sim, pause_on_status)
+    try:
+        job_id = await submit(client, "power_control", vmid=vmid, action="start")
+        await eventually(lambda: _true(bool(paused)), timeout=20, what="the victim to read the guest's status")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+        restore()
+    try:
+        job = await finished(client, job_id, timeout=60)
+        assert job["state"] == "succeeded", (job.get("error"), job.get("message"))
+    finally:
+        os.kill(victim.process.pid, signal.SIGCONT)
+    await eventually(lambda: _dropped(takeover_stack, victim), timeout=30, what="the victim to let the job go")
+    assert requests(sim, "POST", f"/qemu/{vmid}/status/start") == 1  # the rescuer's; the victim sent none
+    assert sim.state.counts[vmid]["started"] == 1
+    assert (await status(client, job_id))["state"] == "succeeded"
+
+
+async def _true(value: bool) -> bool:
+    return value
+
+
+async def _dead(worker: WorkerProcess) -> bool:
+    return worker.process.poll() is not None
+
+
+async def _dropped(stack: Stack, worker: WorkerProcess) -> bool:
+    """The worker logged that it let a job go (its claim was gone)."""
+    text = worker.log_path.read_text() if worker.log_path.exists() else ""
+    return '"claim_lost"' in text or '"watch_dropped"' in text
+
+
+async def _finished_at(stack: Stack, job_id: str) -> float:
+    assert stack.redis is not None
+    redis = Redis.from_url(stack.redis.url, decode_responses=True)
+    try:
+        text = await redis.hget(keys.job_record(job_id), "finished_at")  # type: ignore[misc]
+    finally:
+        await redis.aclose()
+    assert text is not None
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+async def _call_soon_resumed(
+    client: Client, paused_pid: int, tool: str, arguments: dict[str, Any], killed: list[float]
+) -> Any:
+    """Call a read while the other worker is paused; resume that worker once the first one was killed."""
+    call = asyncio.create_task(client.call_tool(tool, arguments))
+    try:
+        await eventually(lambda: _true(bool(killed)), timeout=20, what="the reading worker to be killed")
+    finally:
+        os.kill(paused_pid, signal.SIGCONT)
+    return await call
