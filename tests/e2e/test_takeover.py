@@ -98,9 +98,8 @@ _TAKEN: set[int] = set()
 
 def guest(sim: Simulator, kind: str, state: str) -> int:
     """A guest of this kind and state that no earlier test of the module used."""
-    vmid = next(
-        g.vmid for g in sim.state.guests.values() if g.kind == kind and g.status == state and g.vmid not in _TAKEN
-    )
+    fits = (g for g in sim.state.guests.values() if g.kind == kind and g.status == state and not g.template)
+    vmid = next(g.vmid for g in fits if g.vmid not in _TAKEN)
     _TAKEN.add(vmid)
     return vmid
 
