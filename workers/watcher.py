@@ -34,6 +34,7 @@ from redis.exceptions import RedisError
 from shared.errors import NotFound, ProxmoxMcpError, RequestRejected, TransientPveError
 from shared.jobs import keys
 from shared.jobs.claims import Claim, ClaimLost, requeue
+from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
@@ -155,7 +156,7 @@ class Watcher:
         """Hand every followed job back to the queue at once (this worker stops): another worker takes it now."""
         async with self._renewing:
             for watched in list(self.tasks.values()):
-                with contextlib.suppress(ClaimLost, RedisError):
+                with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
                     await watched.store.commit(functools.partial(requeue, claim=watched.claim))
                 self.tasks.pop(watched.job_id, None)
 
@@ -184,7 +185,7 @@ class Watcher:
                     if (known := Durations.parse(text)) is not None:
                         self._durations[task_type] = known
                 self._durations_read = now
-        except RedisError as exc:
+        except REDIS_ERRORS as exc:
             log.warning("watcher_redis_error", error=type(exc).__name__)
 
     def _schedule(self, watched: Watched, now: float) -> None:
@@ -259,7 +260,7 @@ class Watcher:
             watched.copied = time.monotonic()
         except ClaimLost:
             self.drop(watched.job_id)
-        except (ProxmoxMcpError, RedisError) as exc:
+        except (ProxmoxMcpError, RedisError, OSError) as exc:
             log.info("watcher_copy_failed", job_id=watched.job_id, error=getattr(exc, "code", type(exc).__name__))
             watched.copied = time.monotonic()
         finally:
@@ -283,7 +284,7 @@ class Watcher:
                 await self._fail_following(watched, exc)
         except ProxmoxMcpError as exc:
             await self._fail_following(watched, exc)
-        except RedisError as exc:
+        except REDIS_ERRORS as exc:
             log.warning("watcher_redis_error", job_id=watched.job_id, error=type(exc).__name__)
             watched.due = time.monotonic() + _RETRY_SECONDS
         finally:
@@ -323,7 +324,7 @@ class Watcher:
         log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
 
     async def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
-        with contextlib.suppress(ClaimLost, RedisError):
+        with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
             await self._hand_back(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
 
     async def _hand_back(

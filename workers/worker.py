@@ -33,13 +33,12 @@ import structlog
 from arq.jobs import deserialize_job
 from arq.utils import timestamp_ms
 from redis.asyncio.client import Pipeline
-from redis.exceptions import RedisError
 
 from shared.catalogue import CATALOGUE, Operation
 from shared.errors import InternalError
 from shared.jobs import codec, keys
 from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, finish, renew, requeue, take
-from shared.jobs.connection import RedisConnections, connect_redis
+from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
@@ -176,7 +175,7 @@ class QueueWorker:
                         return
                     await self._wait_for_work()
                     backoff = _REDIS_BACKOFF_SECONDS
-                except RedisError as exc:
+                except REDIS_ERRORS as exc:
                     log.warning("worker_redis_error", error=type(exc).__name__, retry_in_s=backoff)
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._stopping.wait(), backoff)
@@ -241,10 +240,10 @@ class QueueWorker:
             log.warning("claim_lost", job_id=claim.job_id)
         except asyncio.CancelledError:
             # this worker stops (or lost the claim): hand the job back at once rather than after its claim expires
-            with contextlib.suppress(ClaimLost, RedisError):
+            with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
                 await asyncio.shield(self._release(store, claim, requeue))
             raise
-        except RedisError as exc:  # its claim expires and another worker (or this one) picks the job up again
+        except REDIS_ERRORS as exc:  # its claim expires and another worker (or this one) picks the job up again
             log.warning("job_redis_error", job_id=claim.job_id, error=type(exc).__name__)
         finally:
             self.slots.pop(claim.job_id, None)
@@ -315,7 +314,7 @@ class QueueWorker:
                         slot.task.cancel()
                     self.watcher.drop(claim.job_id)
                 await self._write_health()
-            except RedisError as exc:
+            except REDIS_ERRORS as exc:
                 log.warning("heartbeat_redis_error", error=type(exc).__name__)
 
     async def _write_health(self) -> None:
@@ -348,7 +347,7 @@ class QueueWorker:
             await self.watcher.release_all()
 
     async def _shut_down(self) -> None:
-        with contextlib.suppress(RedisError):
+        with contextlib.suppress(*REDIS_ERRORS):
             await self.redis.delete(keys.worker_health(self.name))
         if self.app is not None:
             await self.app.pve.aclose()

@@ -17,6 +17,7 @@ from redis.asyncio import ConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from shared.settings import Settings
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # arq and fakeredis load only where a worker runs: a producer
 
 __all__ = [
     "FRONTEND_RETRIES",
+    "REDIS_ERRORS",
     "WORKER_RETRIES",
     "RedisConnections",
     "connect_redis",
@@ -38,6 +40,9 @@ __all__ = [
 WORKER_RETRIES = 16
 #: per command: up to ~3 s (0.05 s doubling, jittered), what a tool call can afford to wait
 FRONTEND_RETRIES = 6
+#: what losing Redis raises: redis-py's errors, and the OS's (redis-py 5.3 lets a refused connect through
+#: as a plain ConnectionRefusedError)
+REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, OSError)
 
 
 @dataclass
@@ -57,7 +62,10 @@ class RedisConnections:
 def _options(retries: int) -> dict[str, Any]:
     return {
         "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
-        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+        # OSError too: a restarting Redis refuses connections (ConnectionRefusedError), which redis-py
+        # 5.3 neither retries nor wraps while it connects, and connecting happens when a command
+        # checks a connection out of the pool, before that command's own retry begins
+        "retry_on_error": [RedisConnectionError, RedisTimeoutError, OSError],
         "socket_connect_timeout": 5,
         "socket_keepalive": True,
         "health_check_interval": 30,

@@ -1,0 +1,101 @@
+"""Redis restarts under running workers and a change in flight: nothing is lost, nothing happens twice.
+
+redis-server runs with AOF (every write fsynced), so a restart keeps every key. Two worker processes
+and the stdio server use it; a start whose PVE task takes several seconds is in flight when Redis
+goes down for a few seconds and comes back on the same port and data directory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pvesim.config import SimConfig
+from tests.support.agent import finished
+from tests.support.redis_server import RedisServer, _wait_ready, free_port
+from tests.support.stack import HostedClient, start_stack
+from tests.support.waiting import eventually
+
+pytestmark = pytest.mark.timeout(180)
+
+#: how long Redis stays down
+DOWN_SECONDS = 3.0
+
+
+def _start_redis(port: int, directory: Path) -> subprocess.Popen[bytes]:
+    binary = shutil.which("redis-server")
+    assert binary is not None, "redis-server is not installed"
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+         "--appendfsync", "always", "--dir", str(directory)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    _wait_ready(port, process)
+    return process
+
+
+@pytest.fixture
+def aof_redis() -> Iterator[RedisServer]:
+    directory = Path(tempfile.mkdtemp(prefix="pmcp-redis-aof-"))
+    port = free_port()
+    server = RedisServer(port, _start_redis(port, directory), directory)
+    yield server
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def _restart(server: RedisServer) -> None:
+    """Stop redis-server, leave it down DOWN_SECONDS, start it again on the same port and data."""
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    subprocess.run(["sleep", str(DOWN_SECONDS)], check=True)  # down: nothing answers on the port
+    server.process = _start_redis(server.port, server.directory)
+
+
+async def test_a_redis_restart_under_two_workers_loses_nothing_and_the_change_happens_once(
+    aof_redis: RedisServer,
+) -> None:
+    stack = await start_stack("redis", aof_redis, SimConfig(task_duration=0.3), workers=2)
+    try:
+        sim = stack.sim
+        vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped"
+                    and not g.template)  # fmt: skip
+        sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=8.0, count=1)
+        async with HostedClient(stack.client()) as client:
+            call = asyncio.create_task(
+                client.call_tool(
+                    "power_control", {"vmid": vmid, "action": "start", "confirmed": True, "wait_seconds": 40}
+                )
+            )
+
+            async def running() -> bool:
+                return any(t.vmid == vmid and t.status == "running" for t in sim.state.tasks.values())
+
+            await eventually(running, timeout=30, what="the start task to run")
+            await asyncio.to_thread(_restart, aof_redis)
+            result = await call
+            job_id = aof_redis.cli("--raw", "ZRANGE", "pmcp:jobs", "0", "-1").split()[0]
+            text = " ".join(getattr(part, "text", "") for part in result.content)
+            if result.is_error:  # the wait lost Redis: it names the job and warns against calling again
+                assert job_id in text, text
+                assert "may be under way" in text, text
+                assert "call again" not in text.lower().replace("do not call power_control again", ""), text
+            else:
+                assert result.structured_content is not None
+                assert result.structured_content["job_id"] == job_id
+            job = await finished(client, job_id, timeout=60)
+        assert job["state"] == "succeeded", job
+        assert sum(1 for r in sim.requests if r.method == "POST" and r.path.endswith(f"/qemu/{vmid}/status/start")) == 1
+        assert sim.state.counts[vmid]["started"] == 1
+        assert all(worker.process.poll() is None for worker in stack.workers)  # no worker exited
+    finally:
+        stack.stop()
+        await stack.sim.stop()
