@@ -353,10 +353,9 @@ class Watcher:
 
     def _add_lines(self, pipe: Pipeline, watched: Watched, lines: list[str]) -> None:
         watched.store.add_log(pipe, watched.job_id, lines)
-        progress = [(p, line) for line in lines if (p := parse_progress(line)) is not None]
-        if progress:
-            percent, line = progress[-1]
-            watched.store.add_progress(pipe, watched.job_id, percent, line)
+        for line in lines:
+            if (percent := parse_progress(line)) is not None:
+                watched.store.add_progress(pipe, watched.job_id, percent, line)
 
     def _learn(self, watched: Watched, exitstatus: str, ended_by: float) -> Durations | None:
         """What this end teaches about its task type's duration (only tasks that did their work teach)."""

@@ -1,16 +1,18 @@
 """docs/redis.md: every redis-cli recipe, run as written against live jobs, prints what the page says.
 
 One stack for the module: a private redis-server with a password, pvesim in this process and
-one `python -m workers` process that runs one job at a time. Four jobs go through it: a VM
-creation that succeeded, a start of a template that failed, a start of VM 101 whose PVE task
-keeps running (it holds the guest lock and the worker), and a read that waits because the only
-worker is busy. Each recipe runs with the page's setup block in a terminal (a pty), with the
+one `python -m workers` process with one job slot. Five jobs go through it: a VM creation that
+succeeded, a start of a template that failed, a start of VM 101 whose PVE task keeps running
+(it holds the guest lock; the worker's watcher follows it, and a client waits on it), a read
+whose PVE request never answers (it holds the slot), and a read that waits for that slot.
+Each recipe runs with the page's setup block in a terminal (a pty), with the
 real redis-cli; its `# expect:` literals must be in the output, and a check per recipe reads
 the output the way an admin does and holds it against what the stack did.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import os
@@ -22,20 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from arq.constants import (
-    abort_jobs_ss,
-    expires_extra_ms,
-    in_progress_key_prefix,
-    job_key_prefix,
-    result_key_prefix,
-    retry_key_prefix,
-)
+from arq.constants import expires_extra_ms, job_key_prefix
 from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.catalogue import CATALOGUE
 from shared.jobs import keys
+from shared.jobs.claims import CLAIM_TTL_SECONDS
 from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
 from shared.jobs.record import JobRecord
@@ -43,6 +38,7 @@ from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import LEVELS
 from shared.operations.create import CREATE_VM
+from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
 from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
@@ -53,16 +49,17 @@ from tests.support.recipes import Recipe, Terminal, fill, quoted, read_page
 from tests.support.redis_server import RedisServer, redis_server
 from tests.support.stack import ROOT, Stack
 from tests.support.waiting import eventually
-from workers.worker import HEALTH_CHECK_SECONDS
+from workers.worker import HEALTH_TTL_SECONDS
 
 pytestmark = pytest.mark.timeout(120)
 
 PAGE = read_page(ROOT / "docs" / "redis.md")
 PASSWORD = "recipe-password-1"
 WORKER = "w1"
-#: long slices: the running job keeps its pickup (and the waiting job its place) for the whole module
+#: long PVE timeouts: the read whose request never answers holds the only slot for the whole module
 SLICE_SECONDS = 600
-SETTINGS = Settings.model_construct(task_slice_seconds=float(SLICE_SECONDS))
+PVE_TIMEOUT_SECONDS = 300
+SETTINGS = Settings.model_construct(task_slice_seconds=float(SLICE_SECONDS), proxmox_timeout=float(PVE_TIMEOUT_SECONDS))
 DEFAULTS = Settings.model_construct()
 RUNNING_VMID = 101
 TEMPLATE_VMID = 9000
@@ -148,8 +145,19 @@ async def live() -> AsyncIterator[Live]:
             "REDIS_URL": url,
             "PROXMOX_MCP_WORKER_MAX_JOBS": "1",
             "PROXMOX_MCP_TASK_SLICE": str(SLICE_SECONDS),
+            "PROXMOX_TIMEOUT": str(PVE_TIMEOUT_SECONDS),
+            "PROXMOX_MCP_READ_TIMEOUT": "600",
             "PROXMOX_MCP_WORKER_DRAIN": "0",
         }
+        never = asyncio.Event()
+        original = sim.core.handle
+
+        async def hang_config_of_100(verb: str, path: str, *rest: object) -> object:
+            if verb == "GET" and path.endswith("/qemu/100/config"):
+                await never.wait()  # never answered: the read holds the worker's only slot
+            return await original(verb, path, *rest)
+
+        sim.core.handle = hang_config_of_100  # type: ignore[method-assign,assignment]  # for this module only
         stack = Stack(sim, server, Path(logs), extra_env=env)
         redis = Redis.from_url(url, decode_responses=True)
         conns = connect_redis(load_settings(redis_url=url))
@@ -172,16 +180,25 @@ async def live() -> AsyncIterator[Live]:
                 return record if record is not None and record.upid else None
 
             started = await eventually(running, timeout=30, what="the start of VM 101 to run")
+            await store.mark_waiting(start.job_id, 3600)  # a client waits on it: its log is copied as it grows
+            hung = await queue.submit(GET_INSTANCE_CONFIG, GetConfigParams(vmid=100, node="pve1"))
+
+            async def holding_the_slot() -> bool:
+                return bool(await redis.exists(keys.job_claim(hung.job_id)))
+
+            await eventually(holding_the_slot, timeout=30, what="the hung read to take the slot")
             waiting = await queue.submit(LIST_NODES, ListNodesParams())
-            jobs = {"finished": finished, "failed": failed, "running": started, "waiting": waiting}
+            jobs = {"finished": finished, "failed": failed, "running": started, "hung": hung, "waiting": waiting}
             scenario = Live(server, sim, redis, jobs, began)
             await scenario.task_writes("starting VM 101 (simulated)")
             scenario.jobs["running"] = await store.get(start.job_id) or start
             yield scenario
         finally:
+            never.set()
             stack.stop()
             await conns.aclose()
             await redis.aclose()
+            sim.core.handle = original  # type: ignore[method-assign]  # undo the interception
             await sim.stop()
 
 
@@ -249,7 +266,7 @@ async def ping(live: Live, out: str) -> None:
 
 
 async def recent_jobs(live: Live, out: str) -> None:
-    newest_first = [live.jobs[role] for role in ("waiting", "running", "failed", "finished")]
+    newest_first = [live.jobs[role] for role in ("waiting", "hung", "running", "failed", "finished")]
     assert quoted(out) == [value for job in newest_first for value in (job.job_id, str(created_ms(job)))]
 
 
@@ -257,6 +274,7 @@ async def recent_jobs_table(live: Live, out: str) -> None:
     j = live.jobs
     assert lines(out) == [
         f"{j['waiting'].job_id} list_nodes queued",
+        f"{j['hung'].job_id} get_instance_config running 100",
         f"{j['running'].job_id} power_control running {RUNNING_VMID}",
         f"{j['failed'].job_id} power_control failed {TEMPLATE_VMID}",
         f"{j['finished'].job_id} create_vm succeeded {j['finished'].vmid}",
@@ -356,22 +374,46 @@ async def upid_job(live: Live, out: str) -> None:
 
 
 async def queue_depth(live: Live, out: str) -> None:
-    assert lines(out) == ["(integer) 2"]
+    assert lines(out) == ["(integer) 1", "(integer) 2"]
 
 
 async def queue_jobs(live: Live, out: str) -> None:
     assert lines(out) == [
         f"{live.running.job_id} in-progress power_control",
-        f"{live.jobs['waiting'].job_id} waiting list_nodes",
+        f"{live.jobs['waiting'].job_id} waiting list_nodes",  # a held job's score is its claim's expiry: later
+        f"{live.jobs['hung'].job_id} in-progress get_instance_config",
     ]
 
 
 async def worker_jobs(live: Live, out: str) -> None:
-    assert lines(out) == [f"{live.running.job_id} {WORKER} power_control {RUNNING_VMID} running"]
+    assert sorted(lines(out)) == sorted(
+        [
+            f"{live.running.job_id} {WORKER} power_control {RUNNING_VMID} running",
+            f"{live.jobs['hung'].job_id} {WORKER} get_instance_config 100 running",
+        ]
+    )
+
+
+async def job_claim(live: Live, out: str) -> None:
+    token, pttl = lines(out)
+    assert quoted(token)[0].startswith(f"{WORKER}:")
+    assert quoted(token) == [await live.redis.get(keys.job_claim(live.running.job_id))]
+    assert 0 < int(pttl.removeprefix("(integer) ")) <= CLAIM_TTL_SECONDS * 1000
+
+
+async def waiting_on(live: Live, out: str) -> None:
+    assert quoted(out) == [live.running.job_id]
+
+
+async def task_durations(live: Live, out: str) -> None:
+    learned = pairs(quoted(out))
+    assert set(learned) == {"qmcreate"}  # the failed start of a template teaches nothing
+    mean, deviation, count = learned["qmcreate"].split(",")
+    assert (float(mean) > 0, float(deviation) >= 0, count) == (True, True, "1")
 
 
 HEALTH_LINE = re.compile(
-    r"\w{3}-\d\d \d\d:\d\d:\d\d j_complete=\d+ j_failed=\d+ j_retried=\d+ j_ongoing=\d+ queued=\d+"
+    r"\w{3}-\d\d \d\d:\d\d:\d\d j_complete=\d+ j_failed=\d+ j_retried=\d+ j_ongoing=\d+ following=\d+ queued=\d+"
 )
 
 
@@ -384,17 +426,13 @@ async def workers(live: Live, out: str) -> None:
 async def worker_health(live: Live, out: str) -> None:
     health, ttl = lines(out)
     assert HEALTH_LINE.fullmatch(quoted(health)[0]), health
-    assert 0 < int(ttl.removeprefix("(integer) ")) <= HEALTH_CHECK_SECONDS + 1
+    assert 0 < int(ttl.removeprefix("(integer) ")) <= HEALTH_TTL_SECONDS
 
 
 def lock_ttl_seconds(settings: Settings) -> float:
     """As docs/redis.md gives it: as long as a change may go without progress."""
     change = POWER_CONTROL.timeout_seconds(settings)
     return settings.task_max_seconds + settings.lock_wait_seconds + 2 * change
-
-
-def in_progress_seconds(settings: Settings) -> float:
-    return max(op.timeout_seconds(settings) for op in CATALOGUE) + 10
 
 
 async def guest_lock(live: Live, out: str) -> None:
@@ -432,14 +470,7 @@ async def arq_job(live: Live, out: str) -> None:
     assert job["f"] == "power_control"
     assert job["a"][0]["vmid"] == RUNNING_VMID
     assert job == json.loads(await live.redis.get(job_key_prefix + live.running.job_id) or "")
-    assert quoted(tries) == [str(live.running.attempts)]
-
-
-async def arq_result(live: Live, out: str) -> None:
-    result = json.loads(out)
-    assert result["s"] is True
-    assert result["r"] == {"state": "succeeded"}
-    assert result["id"] == live.jobs["finished"].job_id
+    assert quoted(tries) == [await live.redis.hget(keys.job_record(live.running.job_id), "attempts")]
 
 
 def documented_ttls(recipe: Recipe, values: dict[str, object]) -> dict[str, int]:
@@ -450,15 +481,15 @@ def documented_ttls(recipe: Recipe, values: dict[str, object]) -> dict[str, int]
 async def ttls(live: Live, out: str) -> None:
     documented = documented_ttls(PAGE.recipes["ttls"], live.values("running"))
     job = live.running.job_id
-    lock, in_progress = keys.guest_lock(RUNNING_VMID), in_progress_key_prefix + job
+    lock, claim = keys.guest_lock(RUNNING_VMID), keys.job_claim(job)
     # the page gives the defaults; these are the code's values for them ...
     assert documented[keys.job_record(job)] == DEFAULTS.job_ttl_seconds
     assert documented[lock] == lock_ttl_seconds(DEFAULTS)
-    assert documented[in_progress] == in_progress_seconds(DEFAULTS)
+    assert documented[claim] == CLAIM_TTL_SECONDS
     assert documented[job_key_prefix + job] == expires_extra_ms // 1000
-    assert documented[keys.worker_health(WORKER)] == HEALTH_CHECK_SECONDS + 1
-    # ... and this stack runs with longer slices, which the same rules turn into these
-    expected = documented | {lock: lock_ttl_seconds(SETTINGS), in_progress: in_progress_seconds(SETTINGS)}
+    assert documented[keys.worker_health(WORKER)] == HEALTH_TTL_SECONDS
+    # ... and this stack runs with longer slices and timeouts, which the same rules turn into these
+    expected = documented | {lock: lock_ttl_seconds(SETTINGS)}
     shown = dict(line.rsplit(" ", 1) for line in lines(out))
     assert shown.keys() == expected.keys()
     # every key was set (or renewed) since the stack began, so no more than its age has run off
@@ -503,7 +534,9 @@ CHECKS: dict[str, Check] = {
     "recent-logs": Check(None, recent_logs),
     "job-logs": Check("running", job_logs),
     "arq-job": Check("running", arq_job),
-    "arq-result": Check("finished", arq_result),
+    "job-claim": Check("running", job_claim),
+    "waiting": Check("running", waiting_on),
+    "task-durations": Check(None, task_durations),
     "ttls": Check("running", ttls),
 }
 
@@ -538,9 +571,13 @@ def key_table() -> dict[str, str]:
 def test_the_key_table_lists_every_key_the_code_names() -> None:
     named = {
         keys.QUEUE_NAME,
+        keys.READ_QUEUE,
         keys.JOB_INDEX,
         keys.WAKE,
         keys.LOG_STREAM,
+        keys.WAITING,
+        keys.TASK_DURATIONS,
+        keys.job_claim("<job_id>"),
         keys.job_record("<job_id>"),
         keys.job_events("<job_id>"),
         keys.job_log("<job_id>"),
@@ -548,10 +585,6 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         keys.guest_lock("<vmid>"),  # type: ignore[arg-type]  # the placeholder, not a VMID
         keys.worker_health("<worker>"),
         job_key_prefix + "<job_id>",
-        in_progress_key_prefix + "<job_id>",
-        retry_key_prefix + "<job_id>",
-        result_key_prefix + "<job_id>",
-        abort_jobs_ss,
     }
     assert set(key_table()) == named
 
