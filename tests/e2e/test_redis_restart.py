@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 from pvesim.config import SimConfig
 from tests.support.agent import finished
-from tests.support.redis_server import RedisServer, _wait_ready, free_port
+from tests.support.redis_server import RedisServer, free_port, restart_redis, start_aof_redis
 from tests.support.stack import HostedClient, start_stack
 from tests.support.waiting import eventually
 
@@ -28,36 +27,15 @@ pytestmark = pytest.mark.timeout(180)
 DOWN_SECONDS = 3.0
 
 
-def _start_redis(port: int, directory: Path) -> subprocess.Popen[bytes]:
-    binary = shutil.which("redis-server")
-    assert binary is not None, "redis-server is not installed"
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-         "--appendfsync", "always", "--dir", str(directory)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    _wait_ready(port, process)
-    return process
-
-
 @pytest.fixture
 def aof_redis() -> Iterator[RedisServer]:
     directory = Path(tempfile.mkdtemp(prefix="pmcp-redis-aof-"))
     port = free_port()
-    server = RedisServer(port, _start_redis(port, directory), directory)
+    server = RedisServer(port, start_aof_redis(port, directory), directory)
     yield server
     server.process.terminate()
     server.process.wait(timeout=10)
     shutil.rmtree(directory, ignore_errors=True)
-
-
-def _restart(server: RedisServer) -> None:
-    """Stop redis-server, leave it down DOWN_SECONDS, start it again on the same port and data."""
-    server.process.terminate()
-    server.process.wait(timeout=10)
-    subprocess.run(["sleep", str(DOWN_SECONDS)], check=True)  # down: nothing answers on the port
-    server.process = _start_redis(server.port, server.directory)
 
 
 async def test_a_redis_restart_under_two_workers_loses_nothing_and_the_change_happens_once(
@@ -80,7 +58,7 @@ async def test_a_redis_restart_under_two_workers_loses_nothing_and_the_change_ha
                 return any(t.vmid == vmid and t.status == "running" for t in sim.state.tasks.values())
 
             await eventually(running, timeout=30, what="the start task to run")
-            await asyncio.to_thread(_restart, aof_redis)
+            await asyncio.to_thread(restart_redis, aof_redis, DOWN_SECONDS)
             result = await call
             job_id = aof_redis.cli("--raw", "ZRANGE", "pmcp:jobs", "0", "-1").split()[0]
             text = " ".join(getattr(part, "text", "") for part in result.content)

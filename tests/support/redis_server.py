@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["RedisServer", "free_port", "redis_server"]
+__all__ = ["RedisServer", "free_port", "redis_server", "restart_redis", "start_aof_redis"]
 
 
 def free_port() -> int:
@@ -86,3 +86,27 @@ def redis_server(*extra: str, port: int | None = None) -> Iterator[RedisServer]:
         process.terminate()
         process.wait(timeout=10)
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def start_aof_redis(port: int, directory: Path) -> subprocess.Popen[bytes]:
+    """redis-server with AOF (every write fsynced) on `port`, keeping its data in `directory`; ready when returned."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError("redis-server is not installed (apt install redis-server)")
+    directory.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+         "--appendfsync", "always", "--dir", str(directory)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    _wait_ready(port, process)
+    return process
+
+
+def restart_redis(server: RedisServer, down_seconds: float) -> None:
+    """Stop an AOF redis-server, leave it down `down_seconds`, start it again on the same port and data."""
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    time.sleep(down_seconds)  # down: nothing answers on the port
+    server.process = start_aof_redis(server.port, server.directory)
