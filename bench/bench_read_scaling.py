@@ -47,15 +47,16 @@ async def batch(queue: JobClient, store: JobStore, size: int) -> tuple[float, in
     """Seconds from the first submit to the last read's end, and how many reads did not succeed."""
     started = time.perf_counter()
     records = await asyncio.gather(*(queue.submit(LIST_NODES, ListNodesParams()) for _ in range(size)))
-    pending = {record.job_id for record in records}
+    pending = [record.job_id for record in records]
     failed = 0
     while pending:
         await asyncio.sleep(0.02)
-        found = await asyncio.gather(*(store.get(job_id) for job_id in pending))
-        for record in found:
-            if record is not None and record.terminal:
-                pending.discard(record.job_id)
-                failed += record.state.value != "succeeded"
+        async with store.redis.pipeline(transaction=False) as pipe:  # one round trip, no parsing
+            for job_id in pending:
+                pipe.hget(keys.job_record(job_id), "state")
+            states = await pipe.execute()
+        failed += sum(state in ("failed", "timed_out", "unknown", "cancelled") for state in states)
+        pending = [job_id for job_id, state in zip(pending, states, strict=True) if state in ("queued", "running")]
     return time.perf_counter() - started, failed
 
 

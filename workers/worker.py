@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import logging
 import os
+import random
 import secrets
 import signal
 import socket
@@ -59,6 +60,8 @@ HEALTH_TTL_SECONDS = 11
 #: after a Redis failure the loop waits this long (doubling, to the cap) before it tries again
 _REDIS_BACKOFF_SECONDS = 0.1
 _REDIS_BACKOFF_CAP_SECONDS = 5.0
+#: due jobs read per free slot, of which the slots' worth are tried at random (see _take_jobs)
+_CANDIDATES_PER_SLOT = 4
 
 
 def worker_name(settings: Settings) -> str:
@@ -205,12 +208,14 @@ class QueueWorker:
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in keys.QUEUES:
-                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free)
+                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT)
             due = await pipe.execute()
         for queue, job_ids in zip(keys.QUEUES, due, strict=True):
             if free <= 0:
                 return
-            for claim, pickup in await take(self.redis, queue, job_ids[:free], self._token):
+            # a random few of the first due jobs: workers polling at once mostly try different ones
+            candidates = random.sample(job_ids, min(free, len(job_ids)))
+            for claim, pickup in await take(self.redis, queue, candidates, self._token):
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
                 self.slots[claim.job_id] = _Slot(claim, task)
                 free -= 1
