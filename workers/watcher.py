@@ -28,6 +28,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 
 import structlog
+from pydantic import BaseModel, ConfigDict
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
@@ -38,7 +39,7 @@ from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
-from shared.pve.models import TaskLogLine, TaskStatus, TaskSummary
+from shared.pve.models import TaskLogLine, TaskStatus
 from shared.pve.upid import Upid
 from shared.settings import Settings
 from workers.follow import (
@@ -57,7 +58,7 @@ log = structlog.get_logger("workers.watcher")
 #: how often the log of a task a client waits on is copied
 LOG_COPY_SECONDS = 1.0
 #: PVE requests the watcher makes at once (its share of the worker's connection pool)
-WATCHER_REQUESTS = 8
+WATCHER_REQUESTS = 12
 _LOG_PAGE = 500
 _ACTIVE_PAGE = 1000
 #: how often the list of jobs clients wait on, and the learned durations, are read again
@@ -69,6 +70,16 @@ _RETRY_SECONDS = 1.0
 _IDLE_SECONDS = 0.5
 #: a task PVE has just created may not be readable yet; errors for it count as transient this long
 _VISIBILITY_GRACE_SECONDS = 10.0
+
+
+class _ActiveTask(BaseModel):
+    """What the watcher reads of an item of GET /nodes/{node}/tasks (a node may list hundreds, each look)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    upid: str
+    endtime: int | None = None
+    status: str | None = None
 
 
 @dataclass
@@ -231,7 +242,7 @@ class Watcher:
         while True:
             page = await self.pve.get_page(
                 "/nodes/{node}/tasks",
-                TaskSummary,
+                _ActiveTask,
                 path={"node": node},
                 query={"source": "active", "start": start, "limit": _ACTIVE_PAGE},
             )

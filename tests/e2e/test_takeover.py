@@ -36,7 +36,7 @@ TAKEOVER_BOUND_SECONDS = 15.0
 
 @pytest.fixture(scope="module")
 async def takeover_stack(redis_proc: RedisServer) -> AsyncIterator[Stack]:
-    stack = await start_stack("redis", redis_proc, SimConfig(task_duration=0.3, lock_timeout=0.5), workers=0)
+    stack = await start_stack("redis", redis_proc, SimConfig(task_duration=0.3, lock_timeout=0.5, guests=20), workers=0)
     yield stack
     stack.stop()
     await stack.sim.stop()
