@@ -222,7 +222,7 @@ class Chaos:
                 tally.lost.append(f"{change.job_id} ({change.kind} of {change.vmid}): its record is gone")
                 continue
             queued = any([await self.store.redis.zscore(queue, change.job_id) is not None for queue in keys.QUEUES])
-            what = "no longer queued, not ended" if not queued else f"still {record.state.value}"
+            what = "no longer queued, not ended" if not queued else f"still {record.state.value}: {record.message}"
             (tally.stuck if queued else tally.lost).append(f"{change.job_id} ({change.kind} of {change.vmid}): {what}")
         for change in self.done:
             tally.states[change.state or "?"] += 1

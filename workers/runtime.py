@@ -189,11 +189,20 @@ class JobContext:
         """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it.
 
         It lasts as long as the job may go without progress (see `_ending_before_run`): between
-        two slices a job may wait long in a busy queue, and must find its lock still its own. A
-        job that ends releases it; one that vanished from the queue leaves it to expire.
+        two steps a job may wait long in a busy queue, and must find its lock still its own. A
+        job that ends releases it; a lock left by a job that ended (its worker killed before the
+        release) is taken over at once; one that vanished from the queue leaves it to expire.
         """
         ttl = _no_progress_limit(self.app.settings, self.op)
-        holder = await acquire_guest_lock(self.app.store.redis, vmid, self.job_id, ttl)
+        redis = self.app.store.redis
+        holder = await acquire_guest_lock(redis, vmid, self.job_id, ttl)
+        if holder is not None:
+            # a lock whose job has ended is free: its worker died between the job's end and the release
+            other = await self.app.store.get(holder)
+            if other is None or other.terminal:
+                log.info("guest_lock_freed", vmid=vmid, holder=holder)
+                await release_guest_lock(redis, vmid, holder)
+                holder = await acquire_guest_lock(redis, vmid, self.job_id, ttl)
         if holder is None:
             self.locked_vmid = vmid
         return holder
