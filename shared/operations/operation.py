@@ -68,7 +68,7 @@ class Operation(Generic[P, R_co]):
     #: a change's plan, shown to the user who confirms it: from the params and the guest they address,
     #: as PVE describes it ("VM 100 'web01' on node pve1 (running)"; empty for a guest yet to be made)
     plan: Callable[[P, str], str] | None = None
-    #: starts PVE tasks (UPIDs) that the worker follows to their end, in slices
+    #: starts PVE tasks (UPIDs) that the worker's watcher follows to their end
     starts_task: bool = False
     #: changes one guest, so its jobs hold that guest's lock
     guest_write: bool = False
@@ -94,9 +94,9 @@ class Operation(Generic[P, R_co]):
     def timeout_seconds(self, settings: Settings) -> float:
         """How long one run (one pickup) of this operation may take.
 
-        A read runs whole; anything that changes the cluster runs at most one slice of
-        following plus room for a dispatch and a reconciliation request. arq reruns a killed
-        worker's job only after the longest timeout plus 10 s, so this bounds recovery too.
+        A read runs whole; a change's run (one step: checks, a dispatch and a reconciliation
+        request, or a container command of up to PROXMOX_MCP_TASK_SLICE) gets that long plus
+        room for two PVE requests. Following a task holds no run: the watcher does it.
         """
         if self.tier is Tier.SAFE:
             return settings.read_timeout_seconds
