@@ -116,3 +116,30 @@ async def test_a_read_with_a_misspelled_filter_is_refused_rather_than_answering_
 
 async def test_every_tool_publishes_closed_arguments() -> None:
     assert all(tool.input_schema.get("additionalProperties") is False for tool in await live_tools())
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        pytest.param({"confirmed": "yes"}, id="confirmed-yes"),
+        pytest.param({"confirmed": "on"}, id="confirmed-on"),
+        pytest.param({"confirmed": 1}, id="confirmed-1"),
+        pytest.param({"confirmed": 1.0}, id="confirmed-1.0"),
+        pytest.param({"vmid": "201 "}, id="vmid-with-a-blank"),
+        pytest.param({"vmid": 201.0}, id="vmid-as-float"),
+        pytest.param({"vmid": "2_01"}, id="vmid-with-underscore"),
+        pytest.param({"stop_first": "true"}, id="stop-first-as-text"),
+        pytest.param({"confirm_vmid": "201"}, id="confirm-vmid-as-text"),
+    ],
+)
+async def test_a_safety_argument_of_the_wrong_type_is_refused_not_coerced(
+    sim: Simulator, client: Client, arguments: dict[str, object]
+) -> None:
+    """The schema says boolean and integer, and the server means it: nothing is coerced, nothing is asked."""
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped")
+    before = len(sim.requests)
+    base = {"vmid": vm.vmid, "confirm_vmid": vm.vmid, "confirmed": True}
+    text = await error_text(client, "delete_instance", **{**base, **arguments})
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert next(iter(arguments)) in text
+    assert len(sim.requests) == before  # refused before the guest was even looked up

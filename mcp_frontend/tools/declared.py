@@ -14,11 +14,12 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import Field, Strict
 from pydantic.fields import FieldInfo
 
 from mcp_frontend.app import FrontendApp, app_of
@@ -49,18 +50,30 @@ class Argument:
         return inspect.Parameter(self.name, _KEYWORD, default=self.default, annotation=self.annotation)
 
 
-def _argument(name: str, info: FieldInfo) -> Argument:
+def _numeric(annotation: Any) -> bool:
+    """Whether a field's type is a bool, an int or a float (or such or None): what lax validation coerces."""
+    if get_origin(annotation) is Annotated:
+        return _numeric(get_args(annotation)[0])
+    if isinstance(annotation, UnionType) or get_origin(annotation) is Union:
+        return all(_numeric(arg) for arg in get_args(annotation) if arg is not type(None))
+    return annotation in (bool, int, float)
+
+
+def _argument(name: str, info: FieldInfo, strict: bool) -> Argument:
     default = _REQUIRED if info.is_required() else info.default
     declared = next((m for m in info.metadata if isinstance(m, ToolArgument)), None)
     if declared is not None:
         return Argument(declared.name, name, declared.annotation, default, declared.convert)
+    # as strict as the payload: the schema's boolean takes no "yes", its integer no 201.0 and no "201 "
+    strictness = (Strict(),) if strict and _numeric(info.annotation) else ()
     field = Field(description=info.description, json_schema_extra=info.json_schema_extra)
-    return Argument(name, name, Annotated[(info.annotation, *info.metadata, field)], default)
+    return Argument(name, name, Annotated[(info.annotation, *info.metadata, *strictness, field)], default)
 
 
 def tool_arguments(params: type[Params]) -> list[Argument]:
     """The tool's arguments from a params model: the required ones first, `confirmed` last."""
-    arguments = [_argument(name, info) for name, info in params.model_fields.items()]
+    strict = bool(params.model_config.get("strict"))
+    arguments = [_argument(name, info, strict) for name, info in params.model_fields.items()]
     return sorted(arguments, key=lambda a: (a.default is not _REQUIRED, a.name == "confirmed"))
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from mcp.server.mcpserver import Context
 from mcp.types import ToolAnnotations
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
@@ -41,9 +41,9 @@ _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
 
 async def get_mcp_logs(
     ctx: Context[FrontendApp, Any],
-    limit: Annotated[int, Field(ge=1, le=500)] = 50,
+    limit: Annotated[int, Strict(), Field(ge=1, le=500)] = 50,
     level: Annotated[Literal["debug", "info", "warning", "error"], Field()] = "info",
-    job_id: Annotated[JobId | None, Field()] = None,
+    job_id: Annotated[JobId | None, Strict(), Field()] = None,
     contains: Annotated[str | None, Field(max_length=200)] = None,
 ) -> Annotated[CallToolResult, McpLogs]:
     """Recent log lines of this server and its workers, newest first, secrets redacted.

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
 from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of, change_report
 from mcp_frontend.confirm import Approval, Target, approved, confirm_change
@@ -48,10 +48,7 @@ from shared.pve.upid import Upid
 __all__ = ["job_status", "task_tools"]
 
 
-WaitArg = Annotated[
-    float,
-    Field(ge=0, le=55, description="Wait up to this long for it to end."),
-]
+WaitArg = Annotated[float, Strict(), Field(ge=0, le=55, description="Wait up to this long for it to end.")]
 
 
 def job_status(record: JobRecord) -> JobStatus:

@@ -15,9 +15,11 @@ __all__ = ["GuestNode", "GuestParams", "Params", "Result"]
 
 
 class Params(BaseModel):
-    """A job payload: strict (unknown fields are refused, so a typo never goes unnoticed)."""
+    """A job payload, strict: unknown fields are refused (a typo never goes unnoticed), and values are
+    of the type the schema says (`"yes"` is no boolean, `201.0` or `"201 "` no VMID), in a tool's
+    arguments (mcp_frontend.tools.declared makes them as strict) as in a job written into Redis."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     def check(self, settings: Settings) -> None:
         """Refuse what this server's settings do not allow; the frontend checks it before asking the user."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Generic, TypeVar
 
-from pydantic import Field
+from pydantic import Field, Strict
 
 from shared.operations.base import GuestNode, Params, Result
 from shared.sanitize import Vmid
@@ -22,8 +22,8 @@ __all__ = [
 R = TypeVar("R", bound=Result)
 
 #: the server's instructions say how confirmation and waiting work, once for every change tool
-Confirmed = Annotated[bool, Field()]
-WaitSeconds = Annotated[float | None, Field(ge=0, le=600)]
+Confirmed = Annotated[bool, Strict(), Field()]
+WaitSeconds = Annotated[float | None, Strict(), Field(ge=0, le=600)]
 
 
 #: a change's PVE task: followed through its status and log, stopped when cancel_task asks the

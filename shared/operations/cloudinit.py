@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Self
 
-from pydantic import AfterValidator, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, Field, Strict, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Result
@@ -47,7 +47,8 @@ CiUser = Annotated[
 CiSshKeys = Annotated[
     list[SshPublicKey] | None, Field(max_length=32, description="The user's SSH public keys (replaces them).")
 ]
-NicIndex = Annotated[int, Field(ge=0, le=31)]
+#: a JSON object's keys are strings: "0" is NIC 0 (the one lax integer of a payload)
+NicIndex = Annotated[int, Strict(False), Field(ge=0, le=31)]
 
 
 def _ipconfigs(value: dict[int, str] | None) -> dict[int, str] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, Strict, model_validator
 
 from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
@@ -34,8 +34,8 @@ __all__ = [
 ]
 
 
-JobIdField = Annotated[JobId | None, Field()]
-UpidField = Annotated[UpidText | None, Field()]
+JobIdField = Annotated[JobId | None, Strict(), Field()]
+UpidField = Annotated[UpidText | None, Strict(), Field()]
 
 
 def require_one_target(job_id: str | None, upid: str | None) -> None:
@@ -48,8 +48,9 @@ class PveTaskParams(Params):
     upid: UpidText
 
 
-LogStart = Annotated[int, Field(ge=0, description="Lines to skip (PVE's start).")]
-LogLimit = Annotated[int, Field(ge=1, le=1000)]
+#: at most a 32-bit line number: a task log never has that many lines, and Redis ranges stay in range
+LogStart = Annotated[int, Strict(), Field(ge=0, le=2**31 - 1, description="Lines to skip (PVE's start).")]
+LogLimit = Annotated[int, Strict(), Field(ge=1, le=1000)]
 
 
 class PveTaskLogParams(Params):

@@ -431,6 +431,18 @@ GUARDED_INJECTIONS = [
         "VALIDATION_ERROR",
         id="nul-in-argv",
     ),
+    pytest.param(
+        "power_control",
+        lambda vm, ct: {"vmid": vm.vmid, "action": "start", "confirmed": "yes"},
+        "VALIDATION_ERROR",
+        id="confirmed-as-text",
+    ),
+    pytest.param(
+        "power_control",
+        lambda vm, ct: {"vmid": float(vm.vmid), "action": "start", "confirmed": True},
+        "VALIDATION_ERROR",
+        id="vmid-as-float",
+    ),
 ]
 
 
