@@ -1,16 +1,17 @@
 """Compact JSON schemas for tools/list: what a model needs to call a tool, without pydantic's extras.
 
 Every agent session pays for the tool list in tokens before its first call, so the schemas
-pydantic generates are trimmed without changing what they accept:
+pydantic generates are trimmed, saying less but never something else:
 - no generated `title`s (the property name says it);
 - a property that may be null is X with `"type": [X's type, "null"]` rather than
   `{"anyOf": [X, {"type": "null"}]}`, and an optional argument just X (leaving it out says null);
 - a `$defs` entry used once is written in place; only a model that really repeats keeps a `$ref`;
-- output schemas carry types only (no `default`s, descriptions, formats or `required`), and input schemas
-  no `default` of null and none of PVE's formats (a `pattern` and the lengths that go with it, a
-  `pve-` format such as pve-vmid and its range): the server checks every argument against them,
-  and its error names the one that failed;
-  docs/api_manifest.md, rendered from the models, documents all of it.
+- output schemas carry types only (no `default`s, descriptions, formats or `required`);
+- input schemas leave out a `default` of null or false (the server's instructions say once that a
+  yes/no argument left out is false) and PVE's formats (a `pattern` and the lengths that go with
+  it, a `pve-` format such as pve-vmid and its range): the server checks every argument against
+  them, and its error names the one that failed.
+docs/api_manifest.md, rendered from the models, documents all of it.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def _compact(
             continue
         if (
             key in _DROPPED
-            or (key == "default" and (output or value is None))
+            or (key == "default" and (output or value is None or value is False))
             or key in (_OUTPUT_ONLY if output else ())
             or (key == "additionalProperties" and value is True)  # what JSON Schema assumes anyway
         ):

@@ -42,7 +42,7 @@ log = structlog.get_logger("mcp_frontend.server")
 INSTRUCTIONS = """\
 Manage a Proxmox VE cluster: nodes, qemu VMs, LXC containers, storage, snapshots, cloud-init and
 commands in containers. Start with list_nodes, list_vms and list_lxc_containers; where a guest is
-named by its vmid, node is optional (it is looked up).
+named by its vmid, node is optional (it is looked up); a yes/no argument left out is false.
 Every call runs as a job. A change (a tool that is not read-only) waits up to wait_seconds (default
 45 s; stay below your client's timeout, often 60 s) and answers with where its job stands; one still
 running goes on: follow its job_id with get_task_status and get_task_log. Only cancel_task stops a job.

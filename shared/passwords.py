@@ -10,12 +10,26 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
+
+from shared.errors import InvalidInput
 
 __all__ = ["Password", "hash_password", "hashed"]
 
+
+def _no_nul(password: str | None) -> str | None:
+    # crypt() ends a password at its first NUL: refused here, before anyone is asked, not failed in hashing
+    if password is not None and "\x00" in password:
+        raise InvalidInput("the password holds a NUL byte, which no password can hold")
+    return password
+
+
 #: a password argument; each tool says whose in its own Field(description=...)
-Password = Annotated[str | None, Field(min_length=5, max_length=256, json_schema_extra={"format": "password"})]
+Password = Annotated[
+    str | None,
+    Field(min_length=5, max_length=256, json_schema_extra={"format": "password"}),
+    AfterValidator(_no_nul),
+]
 
 
 def hash_password(clear: str) -> str:

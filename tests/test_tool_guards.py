@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 from mcp import Client
@@ -143,3 +143,51 @@ async def test_a_safety_argument_of_the_wrong_type_is_refused_not_coerced(
     assert text.startswith("VALIDATION_ERROR:"), text
     assert next(iter(arguments)) in text
     assert len(sim.requests) == before  # refused before the guest was even looked up
+
+
+def _container(sim: Simulator, **arguments: object) -> tuple[str, dict[str, object]]:
+    template = next(v for volumes in sim.state.volumes.values() for v in volumes if ":vztmpl/" in v)
+    return "create_lxc", {"node": "pve1", "hostname": "ct1", "ostemplate": template, "confirmed": True, **arguments}
+
+
+def _cloudinit(sim: Simulator, **arguments: object) -> tuple[str, dict[str, object]]:
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and not g.template)
+    return "set_vm_cloudinit", {"vmid": vm.vmid, "confirmed": True, **arguments}
+
+
+@pytest.mark.parametrize(
+    ("call", "refused"),
+    [
+        pytest.param(lambda sim: _container(sim, hostname="a..b"), "hostname", id="hostname-empty-label"),
+        pytest.param(lambda sim: _container(sim, hostname="a.-b"), "hostname", id="hostname-hyphen-after-dot"),
+        pytest.param(lambda sim: _container(sim, ip="10.0.0.5/7"), "ip", id="lxc-ip-mask-below-8"),
+        pytest.param(
+            lambda sim: _container(sim, ip="10.0.0.5/24", gateway="256.1.1.1"), "gateway", id="gateway-octet-256"
+        ),
+        pytest.param(
+            lambda sim: _container(sim, ip="10.0.0.5/24", gateway="010.0.0.1"), "gateway", id="gateway-leading-zero"
+        ),
+        pytest.param(lambda sim: _container(sim, password="pass\x00word"), "NUL", id="password-with-nul"),
+        pytest.param(lambda sim: _cloudinit(sim, ipconfig={"0": "ip=dhcp\n"}), "ipconfig0", id="ipconfig-newline"),
+        pytest.param(lambda sim: _cloudinit(sim, ipconfig={"0": "ip=10.0.0.5"}), "ipconfig0", id="ipconfig-no-mask"),
+        pytest.param(
+            lambda sim: _cloudinit(sim, ipconfig={"0": "ip6=fd00::5/64,gw6=10.0.0.1"}),
+            "ipconfig0",
+            id="ipconfig-v4-gateway-in-gw6",
+        ),
+        pytest.param(
+            lambda sim: _cloudinit(sim, ipconfig={"0": "ip=dhcp,ip=10.0.0.5/24"}), "duplicate", id="ipconfig-key-twice"
+        ),
+        pytest.param(lambda sim: _cloudinit(sim, nameserver="...."), "nameserver", id="nameserver-dots"),
+        pytest.param(lambda sim: _cloudinit(sim, cipassword="pass\x00word"), "NUL", id="cipassword-with-nul"),
+    ],
+)
+async def test_input_pve_would_refuse_is_refused_before_anyone_is_asked(
+    sim: Simulator, client: Client, call: Callable[[Simulator], tuple[str, dict[str, object]]], refused: str
+) -> None:
+    tool, arguments = call(sim)
+    before = len(sim.requests)
+    text = await error_text(client, tool, **arguments)
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert refused in text, text
+    assert len(sim.requests) == before  # nothing was looked up, let alone created

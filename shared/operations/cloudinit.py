@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Self
 
 from pydantic import AfterValidator, Field, Strict, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
+from shared.formats import address_list, checked, dns_name_list, ipconfig
 from shared.operations.base import Result
 from shared.operations.changes import GuestChangeParams
 from shared.operations.operation import Operation, ToolArgument
@@ -29,10 +29,6 @@ __all__ = [
     "require_something_to_set",
 ]
 
-# ipconfigN: [gw=<GatewayIPv4>] [,gw6=<GatewayIPv6>] [,ip=<IPv4Format/CIDR>] [,ip6=<IPv6Format/CIDR>]
-_IPCONFIG = re.compile(
-    r"^(?:(?:ip|gw|ip6|gw6)=[0-9A-Fa-f.:/]+|ip=dhcp|ip6=(?:dhcp|auto))(?:,(?:(?:ip|gw|ip6|gw6)=[0-9A-Fa-f.:/]+|ip=dhcp|ip6=(?:dhcp|auto)))*$"
-)
 IpConfig = Annotated[
     str,
     StringConstraints(max_length=256),
@@ -52,9 +48,9 @@ NicIndex = Annotated[int, Strict(False), Field(ge=0, le=31)]
 
 
 def _ipconfigs(value: dict[int, str] | None) -> dict[int, str] | None:
+    """Each NIC's ipconfig as qemu-server reads it (pve-qm-ipconfig: no key twice, a gateway of its family)."""
     for index, text in (value or {}).items():
-        if not _IPCONFIG.match(text):
-            raise InvalidInput(f"ipconfig{index} {text!r} is not 'ip=dhcp' or 'ip=<cidr>,gw=<ip>' style")
+        ipconfig(text, f"ipconfig{index}")
     return value
 
 
@@ -73,14 +69,16 @@ IpConfigs = Annotated[
     ),
     AfterValidator(_ipconfigs),
 ]
+#: PVE's address-list: IPs or DNS names
 Nameserver = Annotated[
     str | None,
-    StringConstraints(pattern=r"^[0-9A-Fa-f.: ]{2,255}$"),
+    checked(address_list),
     Field(description="DNS servers, space-separated."),
 ]
+#: PVE's dns-name-list (pve-container's searchdomain format; qemu-server passes any text on to cloud-init)
 SearchDomain = Annotated[
     str | None,
-    StringConstraints(pattern=r"^[a-zA-Z0-9.\- ]{1,255}$"),
+    checked(dns_name_list),
     Field(description="Search domains, space-separated."),
 ]
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, Self
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
+from shared.formats import checked, cidr_v4, dns_name, ipv4
 from shared.operations.base import Result
 from shared.operations.changes import TASK_CALLS, ChangeParams
 from shared.operations.operation import Operation, ToolArgument
@@ -42,11 +42,12 @@ __all__ = [
 ]
 
 _VOLID = r"^[a-zA-Z][a-zA-Z0-9\-_.]*[a-zA-Z0-9]:[a-zA-Z0-9_.\-/+]+$"
-_IPV4_CIDR = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})/(\d{1,2})$")
 
+#: PVE's dns-name (qemu-server's name, pve-container's hostname): no "a..b", no "a.-b"
 GuestName = Annotated[
     str,
-    StringConstraints(pattern=r"^[a-zA-Z0-9]([a-zA-Z0-9\-.]*[a-zA-Z0-9])?$", max_length=63),
+    StringConstraints(max_length=63),
+    checked(dns_name),
     Field(description="A DNS name, e.g. 'web01'."),
 ]
 NewVmid = Annotated[Vmid | None, Field(description="Omit it for the next free one.")]
@@ -83,11 +84,9 @@ def _template_volume(value: str) -> str:
     return value
 
 
-def _ip(value: str) -> str:
-    found = _IPV4_CIDR.match(value)
-    if value == "dhcp" or (found and all(int(p) <= 255 for p in found.groups()[:4]) and int(found[5]) <= 32):
-        return value
-    raise InvalidInput(f"ip {value!r} is neither 'dhcp' nor an IPv4 address with prefix like 10.0.0.5/24")
+def _ip(value: str, role: str) -> str:
+    """'dhcp', or PVE's CIDRv4 (pve-lxc-network's ip; a prefix of 8 to 32)."""
+    return value if value == "dhcp" else cidr_v4(value, role)
 
 
 def check_gateway(ip: str, gateway: str | None) -> None:
@@ -117,18 +116,17 @@ TemplateVolume = Annotated[
 SshKeys = Annotated[list[SshPublicKey] | None, Field(max_length=32)]
 IpSetting = Annotated[
     str,
-    StringConstraints(pattern=r"^(dhcp|\d{1,3}(\.\d{1,3}){3}/\d{1,2})$"),
-    AfterValidator(_ip),
+    checked(_ip),
     Field(description="'dhcp' or an IPv4 CIDR, e.g. '10.0.0.5/24'."),
 ]
 Gateway = Annotated[
     str | None,
-    StringConstraints(pattern=r"^\d{1,3}(\.\d{1,3}){3}$"),
+    checked(ipv4),
     Field(description="IPv4 gateway of a static ip."),
 ]
 Unprivileged = Annotated[
     bool,
-    Field(description="Unprivileged (safer; made with features nesting=1)."),
+    Field(description="Safer; made with features nesting=1."),
 ]
 
 

@@ -49,8 +49,8 @@ Command = Annotated[
     Field(
         min_length=1,
         max_length=65536,
-        description="Split into words like a POSIX shell, but no shell runs it: pipes, ';' and $(...) stay "
-        "literal. For shell syntax: sh -c '...'.",
+        description="Split as a POSIX shell splits words, but no shell runs it: ';', '|', $(...) stay literal "
+        "(use sh -c '...').",
     ),
 ]
 ExecTimeout = Annotated[

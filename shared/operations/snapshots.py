@@ -77,7 +77,7 @@ class RollbackParams(GuestChangeParams):
 
 class DeleteSnapshotParams(GuestChangeParams):
     name: SnapshotName
-    force: Annotated[bool, Field(description="Drop it from the config even if removing a disk snapshot fails.")] = False
+    force: Annotated[bool, Field(description="Even if removing a disk's snapshot fails.")] = False
 
 
 class SnapshotResult(Result):
@@ -172,7 +172,7 @@ DELETE_SNAPSHOT = Operation(
     DeleteSnapshotParams,
     SnapshotResult,
     description="""
-        Delete a guest's snapshot (list_snapshots); the guest's present state stays as it is.
+        Delete a guest's snapshot; the guest's present state stays as it is.
 
         The snapshots taken after it keep their place: they descend from its parent. force
         drops it from the configuration even where removing a disk's snapshot fails (PVE's

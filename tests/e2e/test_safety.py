@@ -443,6 +443,12 @@ GUARDED_INJECTIONS = [
         "VALIDATION_ERROR",
         id="vmid-as-float",
     ),
+    pytest.param(
+        "set_vm_cloudinit",
+        lambda vm, ct: {"vmid": vm.vmid, "ipconfig": {"0": "ip=dhcp,ip=10.0.0.5/24"}, "confirmed": True},
+        "VALIDATION_ERROR",
+        id="ipconfig-pve-refuses",
+    ),
 ]
 
 
