@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
 from mcp_frontend.published import PublishedTool, load_published, select_tools
-from shared.errors import InternalError, InvalidInput, JobStoreUnavailable, ProxmoxMcpError, validation_message
+from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
 from shared.settings import Settings
 
 if TYPE_CHECKING:
@@ -62,10 +62,12 @@ def tool_error(exc: BaseException, *, ours: bool) -> ProxmoxMcpError | None:
         return exc
     if isinstance(exc, ValidationError) and not ours:
         return InvalidInput(validation_message(exc))
-    from shared.jobs.connection import REDIS_ERRORS  # noqa: PLC0415  # loaded with the store, after the handshake
+    # loaded with the store, after the handshake
+    from shared.jobs.client import store_failure  # noqa: PLC0415
+    from shared.jobs.connection import REDIS_ERRORS  # noqa: PLC0415
 
     if isinstance(exc, REDIS_ERRORS):
-        return JobStoreUnavailable(f"the job store did not answer ({type(exc).__name__})")
+        return store_failure(exc, "serving the call")
     return None
 
 

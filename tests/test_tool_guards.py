@@ -191,3 +191,22 @@ async def test_input_pve_would_refuse_is_refused_before_anyone_is_asked(
     assert text.startswith("VALIDATION_ERROR:"), text
     assert refused in text, text
     assert len(sim.requests) == before  # nothing was looked up, let alone created
+
+
+async def test_a_command_the_nodes_shell_could_not_take_is_refused_before_anyone_is_asked(
+    sim: Simulator, client: Client
+) -> None:
+    """30,000 quotes are 30 KB of argv but, quoted for the node's shell, over its 128 KiB per argument."""
+    before = len(sim.requests)
+    command = 'echo "' + "'" * 30_000 + '"'
+    text = await error_text(client, "execute_lxc_command", vmid=running_container(sim), command=command, confirmed=True)
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert "quoted for the node's shell" in text
+    assert len(sim.requests) == before
+
+
+async def test_a_log_page_past_any_log_is_refused_as_bad_input_not_an_outage(client: Client) -> None:
+    job_id = "0" * 32
+    text = await error_text(client, "get_task_log", job_id=job_id, start=9223372036854775807)
+    assert text.startswith("VALIDATION_ERROR:"), text
+    assert "start" in text

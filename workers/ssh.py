@@ -9,16 +9,16 @@ key must be in known_hosts (no trust on first use); our key authenticates; outpu
 from __future__ import annotations
 
 import asyncio
-import shlex
 import time
 from dataclasses import dataclass, field
 
 import asyncssh
 
 from shared.errors import SshFailed
+from shared.operations.exec import pct_exec_command
 from shared.settings import Settings
 
-__all__ = ["ExecOutput", "pct_exec_command", "run_pct_exec"]
+__all__ = ["ExecOutput", "run_pct_exec"]
 
 #: exit code reported when the command outlived its timeout (as coreutils' timeout(1) does)
 TIMED_OUT_EXIT = 124
@@ -33,11 +33,6 @@ class ExecOutput:
     stdout_truncated: bool
     stderr_truncated: bool
     duration_seconds: float
-
-
-def pct_exec_command(vmid: int, argv: list[str]) -> str:
-    """The remote command line: the node's shell turns it back into exactly `pct exec VMID -- argv`."""
-    return shlex.join(["pct", "exec", str(vmid), "--", *argv])
 
 
 @dataclass

@@ -27,8 +27,17 @@ from typing import Any, TypeVar
 import structlog
 from pydantic import ValidationError
 from redis.asyncio.client import Pipeline
+from redis.exceptions import OutOfMemoryError, ReadOnlyError, ResponseError
 
-from shared.errors import InternalError, JobCancelled, JobStoreUnavailable, NotFound, WaitTimeout, validation_message
+from shared.errors import (
+    InternalError,
+    JobCancelled,
+    JobStoreUnavailable,
+    NotFound,
+    ProxmoxMcpError,
+    WaitTimeout,
+    validation_message,
+)
 from shared.jobs import keys
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.health import health_keys
@@ -41,7 +50,7 @@ from shared.operations.tasks import CANCEL_TASK, CancelParams
 from shared.redact import Redactor
 from shared.safety import Tier
 
-__all__ = ["ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id"]
+__all__ = ["ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id", "store_failure"]
 
 log = structlog.get_logger("shared.jobs.client")
 
@@ -57,6 +66,18 @@ _ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 def new_job_id() -> str:
     return uuid.uuid4().hex
+
+
+def store_failure(exc: Exception, doing: str) -> ProxmoxMcpError:
+    """Our error for what Redis raised while `doing` something: an outage, or a command it refused.
+
+    A connection lost or refused (REDIS_ERRORS), a timeout, a Redis loading or read-only (a replica, a full disk) is
+    JOB_STORE_UNAVAILABLE: try again later. Any other refusal (a range out of bounds, a wrong
+    type) is no outage but our bug, INTERNAL_ERROR, so nobody waits for Redis to come back.
+    """
+    if isinstance(exc, ResponseError) and not isinstance(exc, (ReadOnlyError, OutOfMemoryError)):
+        return InternalError(f"the job store refused a command while {doing} ({type(exc).__name__})")
+    return JobStoreUnavailable(f"the job store did not answer while {doing} ({type(exc).__name__})")
 
 
 def job_result(record: JobRecord, result: type[R]) -> R:
@@ -105,7 +126,7 @@ class JobClient:
         try:
             await self.store.create(record, also=enqueue)
         except REDIS_ERRORS as exc:
-            raise JobStoreUnavailable(f"cannot reach Redis to enqueue {op.name}: {type(exc).__name__}") from exc
+            raise store_failure(exc, f"enqueueing {op.name}") from exc
         return record
 
     async def wait(self, job_id: str, *, seconds: float, on_progress: ProgressCallback | None = None) -> JobRecord:

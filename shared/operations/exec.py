@@ -20,16 +20,32 @@ __all__ = ["EXECUTE_LXC_COMMAND", "Command", "ExecParams", "ExecResult", "ExecTi
 
 #: what a command line may hold at most (pct exec passes it to the kernel as argv)
 MAX_ARGV_BYTES = 64 * 1024
+#: Linux's MAX_ARG_STRLEN: the node's sshd hands the quoted line to its shell as one argument
+MAX_LINE_BYTES = 128 * 1024
+_LONGEST_VMID = 999_999_999
+
+
+def pct_exec_command(vmid: int, argv: list[str]) -> str:
+    """The remote command line: the node's shell turns it back into exactly `pct exec VMID -- argv`."""
+    return shlex.join(["pct", "exec", str(vmid), "--", *argv])
 
 
 def check_argv(argv: list[str]) -> list[str]:
-    """Refuse what cannot be a literal argv: nothing to run, NUL bytes, or too much."""
+    """Refuse what cannot be a literal argv: nothing to run, NUL bytes, or too much for the node's shell."""
     if not argv or not argv[0]:
         raise InvalidInput("the command is empty", hint="Give a command such as 'uptime' or 'cat /etc/os-release'.")
     if any("\x00" in arg for arg in argv):
         raise InvalidInput("the command contains a NUL byte, which no argument can hold")
     if sum(len(arg.encode()) + 1 for arg in argv) > MAX_ARGV_BYTES:
         raise InvalidInput(f"the command is longer than {MAX_ARGV_BYTES} bytes")
+    # quoting grows a line (each ' becomes five characters): it must still fit the shell's one argument
+    quoted = len(pct_exec_command(_LONGEST_VMID, argv).encode())
+    if quoted >= MAX_LINE_BYTES:
+        raise InvalidInput(
+            f"the command, quoted for the node's shell, is {quoted} bytes: more than one argument can hold "
+            f"({MAX_LINE_BYTES})",
+            hint="Send fewer or plainer arguments (quotes cost the most), or copy a script into the container first.",
+        )
     return argv
 
 

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
 from arq.constants import expires_extra_ms, job_key_prefix
 from arq.jobs import deserialize_job
 from redis.asyncio import Redis
+from redis.exceptions import (
+    BusyLoadingError,
+    ConnectionError,  # redis-py's, what a lost connection raises
+    ReadOnlyError,
+    ResponseError,
+    TimeoutError,  # redis-py's
+)
 
 from shared.jobs import codec, keys
-from shared.jobs.client import ARQ_JOB_TTL_MS, JobClient
+from shared.jobs.client import ARQ_JOB_TTL_MS, JobClient, store_failure
 from shared.jobs.keys import ARQ_JOB_PREFIX
 from shared.jobs.store import JobStore
 from shared.operations.nodes import LIST_NODES, ListNodesParams
@@ -40,3 +48,19 @@ async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis
     record = await jobs.submit(LIST_NODES, ListNodesParams())
     assert await fake_redis.zscore(keys.READ_QUEUE, record.job_id) is not None
     assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is None
+
+
+@pytest.mark.parametrize(
+    ("raised", "code"),
+    [
+        pytest.param(ConnectionError("Connection refused"), "JOB_STORE_UNAVAILABLE", id="connection-lost"),
+        pytest.param(ConnectionRefusedError(111, "refused"), "JOB_STORE_UNAVAILABLE", id="refused-by-the-os"),
+        pytest.param(TimeoutError("Timeout reading"), "JOB_STORE_UNAVAILABLE", id="timeout"),
+        pytest.param(BusyLoadingError("loading"), "JOB_STORE_UNAVAILABLE", id="loading"),
+        pytest.param(ReadOnlyError("READONLY"), "JOB_STORE_UNAVAILABLE", id="read-only-replica"),
+        pytest.param(ResponseError("value is out of range"), "INTERNAL_ERROR", id="range-out-of-range"),
+        pytest.param(ResponseError("WRONGTYPE"), "INTERNAL_ERROR", id="wrong-type"),
+    ],
+)
+def test_an_outage_is_told_apart_from_a_command_redis_refused(raised: Exception, code: str) -> None:
+    assert store_failure(raised, "reading a log").code == code

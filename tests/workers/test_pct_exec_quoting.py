@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from workers.ssh import pct_exec_command
+from shared.operations.exec import pct_exec_command
 
 VMID = 200
 #: `pct` as a shell function: each argument NUL-terminated (arguments may hold newlines)

@@ -12,8 +12,9 @@ import pytest
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.errors import SshFailed
+from shared.operations.exec import pct_exec_command
 from shared.settings import Settings, load_settings
-from workers.ssh import TIMED_OUT_EXIT, pct_exec_command, run_pct_exec
+from workers.ssh import TIMED_OUT_EXIT, run_pct_exec
 
 pytestmark = pytest.mark.timeout(60)
 
