@@ -27,6 +27,7 @@ from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
 from mcp_frontend.published import PublishedTool, load_published, select_tools
+from mcp_frontend.stdio import answered_stdio
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
 from shared.settings import Settings
 
@@ -92,6 +93,12 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
 
     async def list_tools(self) -> list[MCPTool]:
         return list(self._published.values())
+
+    async def run_stdio_async(self) -> None:
+        """Serve over stdio, every line answered (mcp_frontend.stdio), as MCPServer.run_stdio_async does otherwise."""
+        async with answered_stdio() as (read_stream, write_stream):
+            server = self._lowlevel_server
+            await server.run(read_stream, write_stream, server.create_initialization_options())
 
     def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
         tool = self._published.get(name)

@@ -44,6 +44,24 @@ _QUIET_LIBRARIES = {
 }
 
 
+class _CutRawLines(logging.Filter):
+    """Drops what the MCP SDK logs of a line it could not read: the line's own text, a password maybe.
+
+    Redaction by key cannot find a secret in raw text, so the record keeps its message and loses
+    its arguments (`transport yielded exception: %r`, the exception quoting the line).
+    """
+
+    _RAW = ("transport yielded exception",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith(self._RAW):
+            record.msg, record.args = f"{record.msg.split(':', 1)[0]}: (the line is not logged)", ()
+        return True
+
+
+_CUT_RAW_LINES = _CutRawLines()
+
+
 class RedactProcessor:
     """structlog processor: the event dict with every secret replaced (see shared.redact)."""
 
@@ -105,6 +123,7 @@ def configure_logging(settings: Settings, *, role: str, redactor: Redactor) -> l
             root.removeHandler(handler)
     for handler in handlers:
         handler.setFormatter(formatter)
+        handler.addFilter(_CUT_RAW_LINES)
         root.addHandler(handler)
     root.setLevel(settings.log_level)
     for name, level in _QUIET_LIBRARIES.items():
@@ -140,6 +159,7 @@ class RedisLogSink:
         self._task: asyncio.Task[None] | None = None
         self._handler = RedisLogHandler(self)
         self._handler.setFormatter(formatter)
+        self._handler.addFilter(_CUT_RAW_LINES)
 
     def push(self, level: str, line: str) -> None:
         self._buffer.append((level, line))  # a full buffer (Redis gone a while) drops its oldest line

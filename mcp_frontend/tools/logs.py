@@ -37,6 +37,30 @@ class McpLogs(Result):
 
 
 _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
+_TRACEBACK = "Traceback (most recent call last)"
+_FRAMES_ONLY = frozenset({"stack"})  # a stack_info field: where a line was logged from, frames and nothing else
+
+
+def _summary(value: Any) -> Any:
+    """A value as the agent gets it: a traceback cut to its last line, the exception and its message.
+
+    The frames above it are the server's own, of no use to an agent and no business of its (the
+    log itself keeps them, for whoever runs the server).
+    """
+    if isinstance(value, dict):
+        return {key: _summary(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_summary(item) for item in value]
+    if not isinstance(value, str) or _TRACEBACK not in value:
+        return value
+    # an exception group's lines carry its "| " and "+---" drawing
+    lines = [line.strip().lstrip("|").strip() for line in value.splitlines()]
+    said = [line for line in lines if line.strip("+-|0123456789 ")]
+    return said[-1] if said else ""
+
+
+def _fields(fields: dict[str, Any]) -> dict[str, Any]:
+    return {key: _summary(value) for key, value in fields.items() if key not in _CORE | _FRAMES_ONLY}
 
 
 async def get_mcp_logs(
@@ -58,10 +82,10 @@ async def get_mcp_logs(
             LogLine(
                 time=e.fields.get("timestamp"),
                 level=e.level,
-                event=str(e.fields.get("event", "")),
+                event=_summary(str(e.fields.get("event", ""))),
                 process=e.fields.get("process"),
                 job_id=e.fields.get("job_id"),
-                fields={k: v for k, v in e.fields.items() if k not in _CORE},
+                fields=_fields(e.fields),
             )
             for e in entries
         ]

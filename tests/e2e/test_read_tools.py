@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from mcp import Client
 
+from shared.jobs.keys import LOG_STREAM
 from tests.support.agent import call, error_of
 from tests.support.stack import Stack
 
-pytestmark = __import__("pytest").mark.timeout(120)
+pytestmark = pytest.mark.timeout(120)
 
 
 async def test_every_tool_publishes_a_schema_annotations_and_a_description(mcp: Client) -> None:
@@ -118,3 +122,34 @@ async def test_bad_input_is_a_validation_error(mcp: Client) -> None:
     assert "VALIDATION_ERROR: node:" in await error_of(mcp, "list_vms", node="no such node!")
     assert "VALIDATION_ERROR: vmid:" in await error_of(mcp, "get_instance_config", vmid=42)
     assert "VALIDATION_ERROR" in await error_of(mcp, "list_storage_content", node="pve1", storage="../etc")
+
+
+async def test_get_mcp_logs_gives_an_exception_and_its_message_not_the_traceback(mcp: Client, stack: Stack) -> None:
+    if stack.redis is None:
+        pytest.skip("an embedded server's log stream lives in its own process")
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/workers/guests.py", line 12, in start\n'
+        "    raise ValueError('no such bridge')\n"
+        "ValueError: no such bridge"
+    )
+    group = (
+        "  + Exception Group Traceback (most recent call last):\n"
+        '  |   File "/app/workers/runtime.py", line 40, in run\n'
+        "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
+        "  +-+---------------- 1 ----------------\n"
+        "    | Traceback (most recent call last):\n"
+        '    |   File "/app/shared/pve/client.py", line 80, in get\n'
+        "    | OSError: connection reset\n"
+        "    +------------------------------------"
+    )
+    for event, exception in (("traceback_line", traceback), ("group_line", group)):
+        line = {"event": event, "level": "error", "process": "worker", "exception": exception}
+        line["stack"] = 'Stack (most recent call last):\n  File "/app/workers/__main__.py", line 3'
+        stack.redis.cli("XADD", LOG_STREAM, "*", "level", "error", "line", json.dumps(line))
+    result = await mcp.call_tool("get_mcp_logs", {"level": "error", "contains": "_line"})
+    shown = json.dumps(result.structured_content) + json.dumps([c.model_dump() for c in result.content])
+    assert "most recent call last" not in shown and 'File \\"' not in shown, shown
+    lines = {line["event"]: line["fields"] for line in result.structured_content["lines"]}  # type: ignore[index]
+    assert lines["traceback_line"] == {"exception": "ValueError: no such bridge"}
+    assert lines["group_line"] == {"exception": "OSError: connection reset"}

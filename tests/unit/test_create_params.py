@@ -26,7 +26,9 @@ async def test_a_payload_that_leaves_sizes_out_gets_the_defaults_the_tool_publis
 ) -> None:
     """A job written straight into Redis creates what the same call of the tool would."""
     published = {t.name: t for t in await live_tools()}[tool].input_schema["properties"]
-    defaults = {name: prop["default"] for name, prop in published.items() if "default" in prop}
+    # a yes/no argument left out is false (the server's instructions say so; its schema omits the default)
+    defaults = {name: prop.get("default", False) for name, prop in published.items() if prop.get("type") == "boolean"}
+    defaults |= {name: prop["default"] for name, prop in published.items() if "default" in prop}
     assert {"cores", "memory_mb", "disk_gb", "storage", "bridge", "start"} <= set(defaults)
     params = model.model_validate({**payload, "confirmed": True})
     for name, value in defaults.items():

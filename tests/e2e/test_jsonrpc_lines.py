@@ -1,0 +1,135 @@
+"""Malformed JSON-RPC lines over stdio: each is answered or refused, none is left unanswered or logged.
+
+The real server process, spoken to over its stdin and stdout line by line, as a client (or
+something pretending to be one) would. After every bad line the server still answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from queue import Empty, Queue
+from typing import Any
+
+import pytest
+
+from tests.support.redis_server import RedisServer
+from tests.support.stack import ROOT
+
+pytestmark = pytest.mark.timeout(120)
+
+SECRET = "hunter2-in-a-bad-line"  # what a client might have sent; it must reach no log
+_INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+}
+
+
+class Server:
+    """The stdio server as a process, with its answers read by a thread into a queue."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.answers: Queue[dict[str, Any]] = Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.answers.put(json.loads(line))
+
+    def send(self, raw: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(raw + b"\n")
+        self.process.stdin.flush()
+
+    def answer(self, timeout: float = 15) -> dict[str, Any]:
+        try:
+            return self.answers.get(timeout=timeout)
+        except Empty:
+            raise AssertionError(f"no answer within {timeout}s (server alive: {self.process.poll() is None})") from None
+
+
+@pytest.fixture(scope="module")
+def server(redis_proc: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    directory = tmp_path_factory.mktemp("jsonrpc")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    env |= {
+        "REDIS_URL": redis_proc.url,
+        "PROXMOX_MCP_LOG_LEVEL": "DEBUG",
+        "PROXMOX_MCP_LOG_FILE": str(directory / "server.log"),
+        "PYTHONPATH": str(ROOT),
+    }
+    with (directory / "stderr.log").open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mcp_frontend"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            env=env,
+            cwd=directory,
+        )
+    running = Server(process)
+    running.send(json.dumps(_INITIALIZE).encode())
+    assert running.answer()["id"] == 1
+    running.send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode())
+    yield running
+    process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            stream.close()
+    for log in (directory / "server.log", directory / "stderr.log"):
+        assert SECRET not in log.read_text(errors="replace"), f"{log.name} holds the raw line"
+
+
+def _request(request_id: object, method: object, params: str = "{}") -> bytes:
+    return f'{{"jsonrpc":"2.0","id":{json.dumps(request_id)},"method":{json.dumps(method)},"params":{params}}}'.encode()
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "answered_id"),
+    [
+        pytest.param(f"not json {SECRET}".encode(), -32700, None, id="not-json"),
+        pytest.param(b"", -32700, None, id="empty-line"),
+        pytest.param(b"[" * 20_000 + b"]" * 20_000, -32700, None, id="20000-deep-nesting"),
+        pytest.param(
+            _request(3, "tools/list", '{"_meta":{"progressToken":' + "9" * 5_000 + "}}"),
+            -32700,
+            None,
+            id="5000-digit-progress-token",
+        ),
+        pytest.param(
+            _request(4, "tools/call", f'{{"name":"x","arguments":{{"p":"\\ud800{SECRET}"}}}}'),
+            -32700,
+            None,
+            id="lone-surrogate",
+        ),
+        pytest.param(f'{{"password":"{SECRET}"}}'.encode(), -32600, None, id="json-but-no-message"),
+        pytest.param(_request("r5", 5), -32600, "r5", id="method-not-a-string"),
+        pytest.param(b"[]", -32600, None, id="empty-batch"),
+        pytest.param(
+            b'{"jsonrpc":"2.0","id":' + b"7" * 200 + b',"method":"ping"}', -32600, None, id="id-too-long-to-echo"
+        ),
+    ],
+)
+def test_a_malformed_line_is_answered_with_its_json_rpc_error(
+    server: Server, line: bytes, code: int, answered_id: object
+) -> None:
+    server.send(line)
+    answer = server.answer()
+    assert answer.get("error", {}).get("code") == code, answer
+    assert answer.get("id") == answered_id
+    server.send(_request(100, "ping"))  # and the server goes on
+    assert server.answer() == {"jsonrpc": "2.0", "id": 100, "result": {}}
+
+
+def test_bytes_that_are_no_utf8_are_read_as_replacement_characters_and_answered(server: Server) -> None:
+    server.send(b'{"jsonrpc":"2.0","id":9,"method":"ping","params":{"x":"\xed\xa0\x80"}}')
+    assert server.answer() == {"jsonrpc": "2.0", "id": 9, "result": {}}
