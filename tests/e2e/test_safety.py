@@ -127,6 +127,13 @@ def _rollback(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     ]
 
 
+def _delete_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "name": "before-upgrade"}, [
+        f"delete snapshot 'before-upgrade' of {label(vm)} on node {vm.node}"
+    ]
+
+
 def _exec(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     ct = pick(sim, "lxc", "running")
     return {"vmid": ct.vmid, "command": "cat /etc/hostname"}, [
@@ -141,6 +148,7 @@ RESTRICTED = [
     pytest.param("set_vm_cloudinit", _cloudinit, id="cloudinit"),
     pytest.param("create_snapshot", _snapshot, id="snapshot"),
     pytest.param("rollback_snapshot", _rollback, id="rollback"),
+    pytest.param("delete_snapshot", _delete_snapshot, id="delete_snapshot"),
     pytest.param("execute_lxc_command", _exec, id="exec"),
 ]
 
@@ -252,6 +260,50 @@ async def test_a_client_that_can_ask_the_user_asks_even_when_the_agent_says_conf
     async with nothing_happens(changes_stack):
         text = await error_of(asking, "power_control", vmid=vm.vmid, action="start", confirmed=True)
     assert len(answering.questions) == 1
+    assert "(decline)" in text
+
+
+def _delete(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "confirm_vmid": vm.vmid}, [f"DELETE {label(vm)} on node {vm.node}"]
+
+
+#: every change tool, and a call of it that would run; cancel_task's job is made by the test
+CHANGES: dict[str, Case | None] = {
+    **{param.values[0]: param.values[1] for param in RESTRICTED},  # type: ignore[misc]
+    "delete_instance": _delete,
+    "cancel_task": None,
+}
+
+
+async def test_every_change_tool_the_server_publishes_has_a_decline_case(asking: Client) -> None:
+    tools = (await asking.list_tools()).tools
+    changes = {tool.name for tool in tools if tool.annotations is None or tool.annotations.read_only_hint is not True}
+    assert changes == CHANGES.keys(), "a change tool without a case in CHANGES (or a case for no tool)"
+
+
+@pytest.mark.parametrize("confirmed", [pytest.param(None, id="confirmed-left-out"), False, True])
+@pytest.mark.parametrize("tool", sorted(CHANGES))
+async def test_every_change_tool_refuses_on_the_users_no_whatever_confirmed_says(
+    asking: Client, changes_stack: Stack, answering: User, tool: str, confirmed: bool | None
+) -> None:
+    case = CHANGES[tool]
+    if case is None:  # cancel_task: a job to point at (starting a running container is a no-op)
+        ct = pick(changes_stack.sim, "lxc", "running")
+        job = await call(asking, "power_control", vmid=ct.vmid, action="start", confirmed=True)
+        arguments, plan = {"job_id": job["job_id"]}, [f"stop job {job['job_id']}"]
+        answering.questions.clear()
+    else:
+        arguments, plan = case(changes_stack.sim)
+    if confirmed is not None:
+        arguments["confirmed"] = confirmed
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, tool, **arguments)
+    assert len(answering.questions) == 1, answering.questions  # asked once, whatever the agent said
+    for words in plan:
+        assert words in answering.questions[0], (words, answering.questions[0])
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
     assert "(decline)" in text
 
 
