@@ -581,8 +581,16 @@ def render_manifest(specs: Iterable[ToolSpec], schema: ApiSchema) -> str:
         "Confirmation is asked per call. A client that supports MCP elicitation (form mode) shows the user the "
         "plan (node, guest, action) and the call goes on only on a yes; a declined or cancelled question changes "
         "nothing. An agent whose client cannot ask passes `confirmed=true`, and only after the user agreed. The "
-        "worker checks the tier and the payload again with its own settings, so a job written straight into "
-        "Redis cannot skip a tier.",
+        "worker checks the tier and the payload again, with the same parameter models and its own settings.",
+        "",
+        "What that check stops, for a job written straight into Redis (by anyone who has Redis's password): "
+        "a Critical change while the worker runs without `PROXMOX_ALLOW_DANGER=true`, a delete whose "
+        "`confirm_vmid` is not its `vmid`, any change on a worker with `PROXMOX_MCP_READ_ONLY=true`, and any "
+        "value the tool itself would refuse. What it cannot stop: a Restricted change whose payload says "
+        "`confirmed: true`. The worker trusts that field, as it cannot tell whether a user was asked, so "
+        "write access to Redis is the power to run every Restricted change (and, where the workers allow "
+        "danger, to delete). Jobs will be signed by the server in a later release; until then keep Redis "
+        "private (docs/redis.md).",
         "",
         "## Change reports",
         "",

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from shared.errors import ProxmoxMcpError
-
-README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+from tests.support.readme import README, error_codes
 
 
 def raised_codes() -> set[str]:
@@ -24,8 +22,7 @@ def raised_codes() -> set[str]:
 
 
 def test_readme_lists_every_error_code_an_agent_can_get() -> None:
-    section = README.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
-    assert set(re.findall(r"`([A-Z][A-Z_]+)`", section)) == raised_codes()
+    assert error_codes() == raised_codes()
 
 
 def test_readme_commands_run_the_projects_virtualenv_not_whatever_is_on_the_path() -> None:

@@ -7,7 +7,6 @@ hashed (sha512-crypt) before it is queued, so PVE receives only the hash.
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 
 import pytest
@@ -40,26 +39,6 @@ def _shown(result: CallToolResult) -> str:
     return json.dumps([c.model_dump() for c in result.content]) + json.dumps(result.structured_content)
 
 
-def _redis_dump(stack: Stack) -> str:
-    """Every key and value in the private Redis, as redis-cli shows them."""
-    assert stack.redis is not None
-    port = str(stack.redis.port)
-    out: list[str] = []
-    for key in stack.redis.cli("--raw", "--scan").split():
-        kind = stack.redis.cli("--raw", "TYPE", key).strip()
-        command = {
-            "string": ["GET", key],
-            "hash": ["HGETALL", key],
-            "list": ["LRANGE", key, "0", "-1"],
-            "zset": ["ZRANGE", key, "0", "-1", "WITHSCORES"],
-            "set": ["SMEMBERS", key],
-            "stream": ["XRANGE", key, "-", "+"],
-        }[kind]
-        value = subprocess.run(["redis-cli", "-p", port, "--raw", *command], capture_output=True, check=True).stdout
-        out.append(key + "\n" + value.decode(errors="replace"))
-    return "\n".join(out)
-
-
 async def test_token_secret_leaks_nowhere(mcp: Client, stack: Stack) -> None:
     secret = stack.sim.token_secret
     stack.sim.faults.add_malformed("/nodes/{node}/qemu/{vmid}/config", mode="wrong_type")
@@ -76,7 +55,7 @@ async def test_token_secret_leaks_nowhere(mcp: Client, stack: Stack) -> None:
     for text in logs:
         assert secret not in text
     if stack.redis is not None:
-        dump = _redis_dump(stack)
+        dump = stack.redis.dump()
         assert "pmcp:logs" in dump
         assert secret not in dump
 
@@ -123,7 +102,7 @@ async def test_passwords_leak_nowhere_and_reach_pve_only_as_sha512_crypt(changes
     assert logs, "the server and workers write log files in this test"
     places = {"PVE requests": bodies, "tool output": "\n".join(outputs), "log files": "\n".join(logs)}
     if changes_stack.redis is not None:
-        places["Redis"] = _redis_dump(changes_stack)
+        places["Redis"] = changes_stack.redis.dump()
     for secret in (CT_PASSWORD, CI_PASSWORD):
         for place, text in places.items():
             assert secret not in text, f"a clear password in the {place}"

@@ -37,6 +37,25 @@ class RedisServer:
             ["redis-cli", "-p", str(self.port), "--no-raw", *args], capture_output=True, text=True, check=True
         ).stdout
 
+    def dump(self) -> str:
+        """Every key and value, as redis-cli shows them: where a test looks for what must not be stored."""
+        out: list[str] = []
+        for key in self.cli("--raw", "--scan").split():
+            kind = self.cli("--raw", "TYPE", key).strip()
+            command = {
+                "string": ["GET", key],
+                "hash": ["HGETALL", key],
+                "list": ["LRANGE", key, "0", "-1"],
+                "zset": ["ZRANGE", key, "0", "-1", "WITHSCORES"],
+                "set": ["SMEMBERS", key],
+                "stream": ["XRANGE", key, "-", "+"],
+            }[kind]
+            value = subprocess.run(
+                ["redis-cli", "-p", str(self.port), "--raw", *command], capture_output=True, check=True
+            ).stdout
+            out.append(key + "\n" + value.decode(errors="replace"))
+        return "\n".join(out)
+
 
 def _wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
