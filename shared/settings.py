@@ -86,6 +86,13 @@ class Settings(BaseSettings):
     mcp_tools: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_TOOLS"))] = None
     read_only: Annotated[bool, Field(validation_alias=_env("PROXMOX_MCP_READ_ONLY"))] = False
 
+    # Streamable HTTP (mcp_frontend.http): HOST:PORT to serve MCP over HTTP instead of stdio, as --http does.
+    http: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_HTTP"))] = None
+    #: Host header values (names, name:port) the HTTP server answers besides loopback and its own address
+    http_allowed_hosts: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_HTTP_ALLOWED_HOSTS"))] = None
+    #: Origin values (scheme://host[:port]) allowed besides those of the allowed hosts
+    http_allowed_origins: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_HTTP_ALLOWED_ORIGINS"))] = None
+
     # Logging
     log_level: Annotated[
         Literal["DEBUG", "INFO", "WARNING", "ERROR"], Field(validation_alias=_env("PROXMOX_MCP_LOG_LEVEL"))

@@ -23,6 +23,8 @@ COMPOSE = ROOT / "docker-compose.yml"
 SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")
 #: settings compose leaves unset on purpose: replicas name themselves, containers log to stderr
 NOT_PASSED = {"PROXMOX_MCP_WORKER_NAME", "PROXMOX_MCP_LOG_FILE"}
+#: the HTTP server's (mcp_frontend.http): the stdio `mcp` service must never serve HTTP; compose has no HTTP service yet
+HTTP_ONLY = {"PROXMOX_MCP_HTTP", "PROXMOX_MCP_HTTP_ALLOWED_HOSTS", "PROXMOX_MCP_HTTP_ALLOWED_ORIGINS"}
 
 
 def check_jsonschema(path: Path) -> subprocess.CompletedProcess[str]:
@@ -92,7 +94,7 @@ def test_every_setting_reaches_a_compose_service() -> None:
     names = {str(alias.choices[0]) for alias in aliases if isinstance(alias, AliasChoices)}
     assert len(names) == len(aliases)
     passed = {key for service in ("worker", "mcp") for key in spec[service]["environment"]}
-    missing = names - passed - NOT_PASSED
+    missing = names - passed - NOT_PASSED - HTTP_ONLY
     assert not missing, f"pass these through to the worker and/or mcp service in docker-compose.yml: {sorted(missing)}"
 
 
@@ -111,7 +113,7 @@ def test_every_setting_the_mcp_server_reads_reaches_its_service() -> None:
     assert {"task_slice_seconds", "wait_seconds", "read_timeout_seconds"} <= read  # the scan finds them
     env_names = {name: _env_name(name) for name in read}
     passed = set(services()["mcp"]["environment"])
-    missing = {env for env in env_names.values() if env not in passed} - NOT_PASSED
+    missing = {env for env in env_names.values() if env not in passed} - NOT_PASSED - HTTP_ONLY
     assert not missing, f"the MCP server reads these; pass them to the mcp service: {sorted(missing)}"
 
 
