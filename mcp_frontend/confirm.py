@@ -12,7 +12,7 @@ A declined or cancelled elicitation ends the same way. The worker checks the pay
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, ElicitationResult
@@ -93,9 +93,11 @@ async def describe_guest(app: FrontendApp, vmid: int, node: str | None) -> tuple
     return f"{kind} {vmid}{name} on node {config.node} ({config.status or 'unknown'})", config.node
 
 
-def refuse_danger(app: FrontendApp, op: Operation[Any, Any], vmid: object) -> None:
-    """DANGER_DISABLED for a Critical operation on a server without PROXMOX_ALLOW_DANGER, before anything else."""
-    if op.tier is Tier.CRITICAL and not app.settings.proxmox_allow_danger:
+def refuse_danger(app: FrontendApp, op: Operation[Any, Any], given: Mapping[str, Any]) -> None:
+    """DANGER_DISABLED for a Critical call (by its operation or its arguments) on a server without
+    PROXMOX_ALLOW_DANGER, before anything else."""
+    vmid = given.get("vmid")
+    if op.tier_of(given) is Tier.CRITICAL and not app.settings.proxmox_allow_danger:
         raise DangerDisabled(
             f"refused: {op.name} of guest {vmid}; destructive operations are disabled on this server",
             details={"plan": {"action": op.name, "vmid": vmid}},

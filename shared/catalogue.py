@@ -14,11 +14,15 @@ from __future__ import annotations
 from types import ModuleType
 
 from shared.operations import (
+    backup,
+    clone,
     cloudinit,
     create,
     delete,
+    disks,
     exec,
     guests,
+    migrate,
     nodes,
     power,
     snapshots,
@@ -40,6 +44,10 @@ _DOMAINS: tuple[ModuleType, ...] = (
     create,
     cloudinit,
     snapshots,
+    clone,
+    migrate,
+    backup,
+    disks,
     exec,
     delete,
     tasks,

@@ -53,8 +53,13 @@ _TASK_END = re.compile(r"^TASK (?:(OK)|ERROR: (.+)|(WARNINGS: \d+))$")
 _PROGRESS = (
     re.compile(r"\((\d{1,3}(?:\.\d+)?)%\)"),  # "transferred 1.0 GiB of 4.0 GiB (25.00%)"
     re.compile(r"\((\d{1,3}(?:\.\d+)?)/100%\)"),  # qemu-img convert "(12.34/100%)"
-    re.compile(r"^progress (\d{1,3}(?:\.\d+)?)%"),  # vzdump "progress 10% (read ...)"
+    re.compile(r"^progress (\d{1,3}(?:\.\d+)?)%"),  # vma extract (qmrestore) "progress 10% (read ...)"
+    re.compile(r"^INFO: +(\d{1,3})% \("),  # vzdump of a VM "INFO:  25% (1.0 GiB of 4.0 GiB) in 2s, ..."
 )
+_SIZE = r"(\d+(?:\.\d+)?) ([KMGTP]?i?B)"
+# live migration of RAM "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, ..." (no percentage)
+_TRANSFERRED = re.compile(rf"transferred {_SIZE} of {_SIZE}")
+_UNITS = {"B": 1, "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3, "TiB": 1024**4, "PiB": 1024**5}
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,11 @@ def parse_progress(line: str) -> float | None:
         if found:
             value = float(found.group(1))
             return value if 0 <= value <= 100 else None
+    found = _TRANSFERRED.search(line)
+    if found and found.group(2) in _UNITS and found.group(4) in _UNITS:
+        done = float(found.group(1)) * _UNITS[found.group(2)]
+        total = float(found.group(3)) * _UNITS[found.group(4)]
+        return round(100 * done / total, 2) if total > 0 and done <= total else None
     return None
 
 

@@ -139,7 +139,8 @@ class JobContext:
     started: float
     #: monotonic time by which the handler must be done (the operation's timeout, less a margin)
     deadline: float = math.inf
-    locked_vmid: int | None = None
+    #: the guests whose write locks this pickup holds (a clone holds its source's and its new VMID's)
+    locked_vmids: list[int] = field(default_factory=list)
     #: set once a lock wait has run out, so the Locked that ends the job is not waited on again
     lock_wait_over: bool = False
 
@@ -203,15 +204,15 @@ class JobContext:
                 log.info("guest_lock_freed", vmid=vmid, holder=holder)
                 await release_guest_lock(redis, vmid, holder)
                 holder = await acquire_guest_lock(redis, vmid, self.job_id, ttl)
-        if holder is None:
-            self.locked_vmid = vmid
+        if holder is None and vmid not in self.locked_vmids:
+            self.locked_vmids.append(vmid)
         return holder
 
-    async def release_guest(self) -> None:
-        """Let go of the guest lock before the job ends (a VMID it will not use after all)."""
-        if self.locked_vmid is not None:
-            await release_guest_lock(self.app.store.redis, self.locked_vmid, self.job_id)
-            self.locked_vmid = None
+    async def release_guest(self, vmid: int) -> None:
+        """Let go of a guest lock before the job ends (a VMID it will not use after all)."""
+        if vmid in self.locked_vmids:
+            await release_guest_lock(self.app.store.redis, vmid, self.job_id)
+            self.locked_vmids.remove(vmid)
 
     async def lock_guest(self, vmid: int) -> None:
         """Hold the guest's write lock for this job, or wait (rerun later) while another job holds it."""
@@ -263,7 +264,8 @@ async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any, 
     if record is not None:
         return record
     args = payload if isinstance(payload, dict) else {"payload": payload}
-    record = JobRecord(job_id=job_id, operation=op.name, tier=op.tier.value, args=Redactor()(args), attempts=pickup)
+    tier = op.tier_of(args).value
+    record = JobRecord(job_id=job_id, operation=op.name, tier=tier, args=Redactor()(args), attempts=pickup)
     await app.store.create(record)
     log.warning("job_without_record", note="enqueued directly into Redis, not through the MCP server")
     return record
@@ -345,10 +347,12 @@ def _resume_following(job: JobContext) -> None:
     raise FollowTask(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
 
 
-async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: int | None) -> None:
-    """Release the guest lock this job may hold (from this pickup or an earlier one); only ours is released."""
-    vmid = locked if locked is not None else (record.vmid if op.guest_write else None)
-    if vmid is not None:
+async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: list[int]) -> None:
+    """Release the guest locks this job may hold (from this pickup or an earlier one); only ours are released."""
+    vmids = set(locked)
+    if op.guest_write:
+        vmids |= {vmid for vmid in (record.vmid, record.new_vmid) if vmid is not None}
+    for vmid in sorted(vmids):
         await release_guest_lock(app.store.redis, vmid, record.job_id)
 
 
@@ -388,7 +392,7 @@ async def _end(
         else:
             extra["clear"] = ("message",) if job.record.message else ()
         await store.fail(job.job_id, outcome, state=state, also=release, **extra)
-    await _release_guest(app, job.op, job.record, job.locked_vmid)
+    await _release_guest(app, job.op, job.record, job.locked_vmids)
     log.info(
         "job_finished",
         state=state.value,
@@ -407,7 +411,7 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     try:
         params = _validate(op, payload)
         enforce_tier(
-            op.tier,
+            op.tier_of(params.model_dump()),
             allow_danger=settings.proxmox_allow_danger,
             confirmed=bool(getattr(params, "confirmed", False)),
             read_only=settings.read_only,
@@ -459,7 +463,7 @@ async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, 
         log.info("job_already_finished", state=record.state.value)
         if app.store.claim is not None:
             await app.store.commit(functools.partial(finish, claim=app.store.claim))
-        await _release_guest(app, op, record, None)
+        await _release_guest(app, op, record, [])
         return record.state.value
     if op.tier is Tier.SAFE and pickup > READ_PICKUPS:
         error = InternalError(

@@ -39,7 +39,7 @@ from workers.follow import TaskEnd, classify_exitstatus
 from workers.guests import Guest
 from workers.runtime import FollowTask, JobContext, JobEnded, Outcome, Retry
 
-__all__ = ["StepOutcome", "TaskStep", "guest_step", "outcome_of", "run_step"]
+__all__ = ["StepOutcome", "TaskStep", "find_our_task", "guest_step", "outcome_of", "run_step"]
 
 log = structlog.get_logger("workers.steps")
 
@@ -58,7 +58,7 @@ class TaskStep:
     name: str  # "start", "stop", "destroy", ... (unique within the change)
     node: str
     task_type: str  # PVE's task type: qmstart, vzcreate, qmdestroy, ...
-    vmid: int
+    vmid: int | None  # the task's id (None: a vzdump of several guests, whose task has none)
     dispatch: Callable[[], Awaitable[Upid]]
     #: is the step's effect already there? (used when no task of ours is found)
     effect_present: Callable[[], Awaitable[bool]] | None = None
@@ -98,7 +98,7 @@ def _end_of(done: dict[str, Any]) -> TaskEnd | None:
     return TaskEnd(str(exitstatus), classify_exitstatus(str(exitstatus)), list(done.get("warnings") or []), [])
 
 
-async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upid | None:
+async def find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upid | None:
     """The task of `step` our token started since `since`, from the node's task list (active ones too)."""
     tasks = await job.app.pve.get(
         "/nodes/{node}/tasks",
@@ -106,7 +106,7 @@ async def _find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Up
         path={"node": step.node},
         query={
             "source": "all",
-            "vmid": step.vmid,
+            "vmid": step.vmid,  # None (no filter) for a task without a guest of its own
             "typefilter": step.task_type,
             "since": int((since - _CLOCK_SKEW).timestamp()),
             "limit": 100,
@@ -132,7 +132,7 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
     cannot tell what PVE did, and the job says so rather than guess.
     """
     try:
-        upid = await _find_our_task(job, step, since)
+        upid = await find_our_task(job, step, since)
         if upid is not None:
             log.info("task_adopted", step=step.name, upid=str(upid))
             return upid, True

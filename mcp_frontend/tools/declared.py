@@ -105,7 +105,7 @@ def declared_tool(op: Operation[Any, Any]) -> ToolSpec:
         return _spec(read, op)
 
     async def confirm(ctx: _CONTEXT, **given: Any) -> Approval | Elicit[Approval]:
-        refuse_danger(app_of(ctx), op, given.get("vmid"))
+        refuse_danger(app_of(ctx), op, given)
         params = _payload(op.params, arguments, given)
         return await confirm_change(ctx, op, params, confirmed=given["confirmed"])
 

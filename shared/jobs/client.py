@@ -106,7 +106,7 @@ class JobClient:
         record = JobRecord(
             job_id=new_job_id(),
             operation=op.name,
-            tier=op.tier.value,
+            tier=op.tier_of(payload).value,
             args=self.redactor(payload),
             node=payload.get("node"),
             vmid=vmid if isinstance(vmid, int) else None,

@@ -40,6 +40,8 @@ class JobRecord(BaseModel):
     node: str | None = None
     vmid: int | None = None
     kind: GuestKind | None = None
+    #: the VMID of the guest a clone makes, reserved once (under its guest lock) and kept by every rerun
+    new_vmid: int | None = None
     #: the guest's name when the job first found it (a rerun reports it without looking the guest up again)
     guest_name: str | None = None
     upid: str | None = None

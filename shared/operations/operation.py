@@ -17,7 +17,7 @@ its handler on the constant (`@handles(CREATE_SNAPSHOT)`) and validates every pa
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -75,6 +75,9 @@ class Operation(Generic[P, R_co]):
     #: hints for clients, when the tier's defaults (changes: not idempotent; Critical: destructive) are wrong
     idempotent: bool | None = None
     destructive: bool | None = None
+    #: a boolean payload field that makes a call Critical when true (restore_backup's `force`, over an
+    #: existing guest): then as delete, refused without PROXMOX_ALLOW_DANGER and needing `confirm_vmid`
+    critical_if: str | None = None
 
     def __post_init__(self) -> None:
         if self.tier is not Tier.SAFE and self.plan is None:
@@ -90,6 +93,12 @@ class Operation(Generic[P, R_co]):
     def changes(self) -> bool:
         """True for a Restricted or Critical operation: it needs confirmation and reports how the change went."""
         return self.tier is not Tier.SAFE
+
+    def tier_of(self, values: Mapping[str, Any]) -> Tier:
+        """The tier of one call, from its arguments or payload: `critical_if` set makes it Critical."""
+        if self.critical_if is not None and values.get(self.critical_if) is True:
+            return Tier.CRITICAL
+        return self.tier
 
     def timeout_seconds(self, settings: Settings) -> float:
         """How long one run (one pickup) of this operation may take.

@@ -17,7 +17,7 @@ table and fails when a model declares a field or type the schema does not.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, RootModel, TypeAdapter
 
@@ -38,6 +38,7 @@ __all__ = [
     "IpAddress",
     "LxcConfig",
     "LxcInterface",
+    "LxcMigrateCheck",
     "LxcStatus",
     "LxcSummary",
     "NodeMemory",
@@ -47,6 +48,7 @@ __all__ = [
     "PveModel",
     "PveVersion",
     "QemuConfig",
+    "QemuMigrateCheck",
     "QemuStatus",
     "QemuSummary",
     "RrdPoint",
@@ -429,3 +431,22 @@ class CloudInitItem(PveModel):
 
 class TokenPermissions(RootModel[dict[str, dict[str, bool]]]):
     """GET /access/permissions: ACL path -> privilege -> whether it propagates to sub-paths."""
+
+
+class QemuMigrateCheck(PveModel):
+    """GET /nodes/{node}/qemu/{vmid}/migrate: what PVE says of migrating the VM."""
+
+    running: bool
+    allowed_nodes: list[str] | None = None
+    #: node -> why not (`unavailable_storages`, `blocking-ha-resources`)
+    not_allowed_nodes: dict[str, dict[str, Any]] | None = None
+    local_disks: list[dict[str, Any]] = Field(default_factory=list)
+    local_resources: list[str] = Field(default_factory=list)
+
+
+class LxcMigrateCheck(PveModel):
+    """GET /nodes/{node}/lxc/{vmid}/migrate (PVE 9): the container's form, its names with dashes."""
+
+    running: bool
+    allowed_nodes: list[str] | None = Field(default=None, alias="allowed-nodes")
+    not_allowed_nodes: dict[str, dict[str, Any]] | None = Field(default=None, alias="not-allowed-nodes")

@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
-from workers.operations import cloudinit, create, delete, exec, guests, nodes, power, snapshots, storage, tasks, usage
+from workers.operations import (
+    backup,
+    clone,
+    cloudinit,
+    create,
+    delete,
+    disks,
+    exec,
+    guests,
+    migrate,
+    nodes,
+    power,
+    snapshots,
+    storage,
+    tasks,
+    usage,
+)
 
 __all__ = [
+    "backup",
+    "clone",
     "cloudinit",
     "create",
     "delete",
+    "disks",
     "exec",
     "guests",
+    "migrate",
     "nodes",
     "power",
     "snapshots",

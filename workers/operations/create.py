@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import structlog
 
-from shared.errors import Conflict, NotFound, RequestRejected
+from shared.errors import NotFound, RequestRejected
 from shared.operations.create import CREATE_LXC, CREATE_VM, CreateLxcParams, CreateResult, CreateVmParams
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageContentItem, StorageStatus
@@ -15,62 +15,14 @@ from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry
 from workers.steps import guest_step, outcome_of, run_step
+from workers.vmids import forget_vmid, reserve_vmid
 
-__all__ = ["create_lxc", "create_vm"]
+__all__ = ["check_storage", "check_volume", "create_lxc", "create_vm"]
 
 log = structlog.get_logger("workers.operations.create")
 
-#: VMIDs tried past PVE's next free one when our own jobs hold those
-_MAX_CANDIDATES = 50
 
-
-async def _vmid(job: JobContext, requested: int | None) -> int:
-    """The new guest's VMID, chosen once and held with its guest lock until the guest exists.
-
-    PVE's /cluster/nextid answers the lowest free VMID to everyone who asks, so two jobs
-    creating at once would both get it; the lock (ours, in Redis) makes the second job take
-    the next free one instead. A rerun keeps the VMID its first run stored.
-    """
-    record = job.record
-    if record.vmid is not None and (requested is None or record.step is not None or record.steps):
-        await job.lock_guest(record.vmid)
-        return record.vmid  # allocated by an earlier run, or already dispatched with it
-    if requested is not None:
-        vmid = await _free(job, requested)
-        if vmid is None:
-            raise Conflict(f"VMID {requested} is already in use", hint="Omit vmid to get the next free one.")
-        if (holder := await job.try_lock_guest(vmid)) is not None:
-            raise Conflict(f"VMID {vmid} is being used by job {holder}", hint="Omit vmid to get the next free one.")
-    else:
-        vmid = await _reserve_next(job)
-    record.vmid = vmid
-    await job.app.store.update(job.job_id, vmid=vmid)
-    return vmid
-
-
-async def _free(job: JobContext, vmid: int) -> int | None:
-    """`vmid` if PVE has no guest with it, else None."""
-    try:
-        return await job.app.pve.get("/cluster/nextid", int, query={"vmid": vmid})
-    except RequestRejected:  # PVE: "VM 100 already exists"
-        return None
-
-
-async def _reserve_next(job: JobContext) -> int:
-    """The lowest VMID free in PVE and not held by another of our jobs, locked for this job."""
-    candidate = await job.app.pve.get("/cluster/nextid", int)
-    for _ in range(_MAX_CANDIDATES):
-        vmid = await _free(job, candidate)
-        if vmid is not None and await job.try_lock_guest(vmid) is None:
-            return vmid
-        candidate += 1
-    raise Conflict(
-        f"no free VMID among the {_MAX_CANDIDATES} from {candidate - _MAX_CANDIDATES}: other jobs hold them",
-        hint="Wait for the running create jobs (get_task_status), or pass a vmid.",
-    )
-
-
-async def _check_storage(job: JobContext, node: str, storage: str, content: str) -> None:
+async def check_storage(job: JobContext, node: str, storage: str, content: str) -> None:
     storages = await job.app.pve.get(
         "/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query={"content": content, "enabled": 1}
     )
@@ -82,7 +34,7 @@ async def _check_storage(job: JobContext, node: str, storage: str, content: str)
         )
 
 
-async def _check_volume(job: JobContext, node: str, volid: str, content: str) -> None:
+async def check_volume(job: JobContext, node: str, volid: str, content: str) -> None:
     storage = volid.split(":", 1)[0]
     items = await job.app.pve.get(
         "/nodes/{node}/storage/{storage}/content",
@@ -147,9 +99,7 @@ async def _create(
             raise
         # a guest made outside our queue (web UI, another tool) took the VMID we chose: choose again
         log.info("vmid_taken", vmid=vmid)
-        await job.release_guest()
-        job.record.vmid = None
-        await job.app.store.update(job.job_id, clear=("vmid",))
+        await forget_vmid(job, vmid)
         raise Retry(defer=0.5) from exc
     steps = [done]
     if start:
@@ -162,11 +112,11 @@ async def _create(
 @handles(CREATE_VM)
 async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
     await job.note_guest(params.node, "qemu")
-    vmid = await _vmid(job, params.vmid)
+    vmid = await reserve_vmid(job, params.vmid)
     if job.record.step is None:
-        await _check_storage(job, params.node, params.storage, "images")
+        await check_storage(job, params.node, params.storage, "images")
         if params.iso is not None:
-            await _check_volume(job, params.node, params.iso, "iso")
+            await check_volume(job, params.node, params.iso, "iso")
     body: dict[str, FormValue] = {
         "name": params.name,
         "cores": params.cores,
@@ -190,10 +140,10 @@ async def create_vm(job: JobContext, params: CreateVmParams) -> Outcome:
 @handles(CREATE_LXC)
 async def create_lxc(job: JobContext, params: CreateLxcParams) -> Outcome:
     await job.note_guest(params.node, "lxc")
-    vmid = await _vmid(job, params.vmid)
+    vmid = await reserve_vmid(job, params.vmid)
     if job.record.step is None:
-        await _check_storage(job, params.node, params.storage, "rootdir")
-        await _check_volume(job, params.node, params.ostemplate, "vztmpl")
+        await check_storage(job, params.node, params.storage, "rootdir")
+        await check_volume(job, params.node, params.ostemplate, "vztmpl")
     network = f"name=eth0,bridge={params.bridge},ip={params.ip}"
     if params.gateway:
         network += f",gw={params.gateway}"
