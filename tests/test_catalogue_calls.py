@@ -119,6 +119,21 @@ async def test_a_rollback_calls_only_what_its_operation_lists(sim: Simulator, cl
     assert_documented(calls, "rollback_snapshot")
 
 
+@pytest.mark.parametrize("kind", ["qemu", "lxc"])
+async def test_a_restore_calls_only_what_its_operation_lists(sim: Simulator, client: Client, kind: str) -> None:
+    vmid = guest(sim, kind, "stopped").vmid
+    backup = await run_tool(client, "backup_instance", {"vmid": vmid, "confirmed": True, "wait_seconds": JOB_WAIT})
+    [archive] = backup["result"]["archives"]
+    node = sim.state.guests[vmid].node
+    arguments = {"archive": archive["volid"], "node": node, "storage": "local-lvm", "start": True, "confirmed": True}
+    calls = await calls_during(sim, lambda: run_tool(client, "restore_backup", arguments))
+    assert f"POST /nodes/{{node}}/{kind}" in calls
+    assert_documented(calls, "restore_backup")
+    forced = {**arguments, "vmid": vmid, "confirm_vmid": vmid, "force": True, "start": False}
+    calls = await calls_during(sim, lambda: run_tool(client, "restore_backup", {**forced, "confirmed": True}))
+    assert_documented(calls, "restore_backup")
+
+
 async def test_cancelling_a_job_calls_only_what_cancel_and_the_job_list(sim: Simulator, client: Client) -> None:
     ct = guest(sim, "lxc", "stopped")
     sim.faults.add_task_rule(type="vzstart", vmid=ct.vmid, duration=30.0, count=1)

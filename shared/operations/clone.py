@@ -62,13 +62,13 @@ class TemplateResult(Result):
 
 
 def _clone_plan(p: CloneParams, guest: str) -> str:
-    kind = "full" if p.full else "linked" if p.full is False else "linked or full (as PVE defaults)"
+    kind = "full clone" if p.full else "linked clone" if p.full is False else "clone"
     where = [f"as VMID {p.newid}" if p.newid else "as the next free VMID"]
     where += [f"named '{p.name}'"] if p.name else []
     where += [f"onto node {p.target}"] if p.target else []
     where += [f"disks on {p.storage}"] if p.storage else []
     where += [f"from snapshot {p.snapshot!r}"] if p.snapshot else []
-    return f"make a {kind} clone of {guest}, " + ", ".join(where) + (", then start it" if p.start else "")
+    return f"make a {kind} of {guest}, " + ", ".join(where) + (", then start it" if p.start else "")
 
 
 def _calls(suffix: str) -> tuple[str, ...]:

@@ -141,6 +141,45 @@ def _exec(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     ]
 
 
+def _clone(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "newid": 4210, "full": True}, [f"make a full clone of {label(vm)} on node {vm.node}"]
+
+
+def _migrate(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    ct = pick(sim, "lxc", "running")
+    target = next(node for node in sim.state.nodes if node != ct.node)
+    return {"vmid": ct.vmid, "target": target}, [f"migrate {label(ct)} on node {ct.node}", f"to node {target}"]
+
+
+def _backup(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "mode": "stop"}, [f"back up {label(vm)} on node {vm.node}", "(stop mode"]
+
+
+def _restore(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    archive = "local:backup/vzdump-qemu-4211-2026_01_10-02_00_01.vma.zst"
+    return {"archive": archive, "node": "pve1", "vmid": 4211}, [f"restore backup {archive} as a new guest (VMID 4211)"]
+
+
+def _resize(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "disk": "scsi0", "size": "+1G"}, [f"grow disk scsi0 of {label(vm)} on node {vm.node}"]
+
+
+def _move(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    ct = pick(sim, "lxc", "stopped")
+    return {"vmid": ct.vmid, "disk": "rootfs", "storage": "local"}, [
+        f"move disk rootfs of {label(ct)} on node {ct.node}",
+        "to storage local",
+    ]
+
+
+def _template(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid}, [f"convert {label(vm)} on node {vm.node}", "into a template"]
+
+
 RESTRICTED = [
     pytest.param("power_control", _power, id="power"),
     pytest.param("create_vm", _create_vm, id="create_vm"),
@@ -150,6 +189,13 @@ RESTRICTED = [
     pytest.param("rollback_snapshot", _rollback, id="rollback"),
     pytest.param("delete_snapshot", _delete_snapshot, id="delete_snapshot"),
     pytest.param("execute_lxc_command", _exec, id="exec"),
+    pytest.param("clone_instance", _clone, id="clone"),
+    pytest.param("migrate_instance", _migrate, id="migrate"),
+    pytest.param("backup_instance", _backup, id="backup"),
+    pytest.param("restore_backup", _restore, id="restore"),
+    pytest.param("resize_disk", _resize, id="resize"),
+    pytest.param("move_disk", _move, id="move_disk"),
+    pytest.param("convert_to_template", _template, id="template"),
 ]
 
 
@@ -411,6 +457,49 @@ async def test_confirmed_delete_with_the_vmid_typed_again_deletes_exactly_once(
     assert DOOMED_VMID not in sim.state.guests
     assert sim.state.counts[DOOMED_VMID]["deleted"] == 1
     assert writes_since(sim, before) == [f"DELETE /nodes/pve1/qemu/{DOOMED_VMID}"]
+
+
+# -- a forced restore (Critical: it replaces a guest) -------------------------------------------
+
+ARCHIVE = "local:backup/vzdump-qemu-101-2026_01_10-02_00_01.vma.zst"
+
+
+async def test_forced_restore_is_danger_disabled_on_a_server_without_allow_danger(
+    guarded: Client, guarded_stack: Stack
+) -> None:
+    vm = pick(guarded_stack.sim, "qemu", "stopped")
+    forced = {"archive": ARCHIVE, "node": vm.node, "vmid": vm.vmid, "confirm_vmid": vm.vmid, "force": True}
+    async with nothing_happens(guarded_stack):
+        text = await error_of(guarded, "restore_backup", **forced, confirmed=True)
+    assert text.startswith("DANGER_DISABLED:"), text
+    assert "PROXMOX_ALLOW_DANGER" in text
+
+
+async def test_forced_restore_without_the_vmid_typed_again_changes_nothing_and_nobody_is_asked(
+    changes: Client, asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    forced = {"archive": ARCHIVE, "node": vm.node, "vmid": vm.vmid, "force": True}
+    async with nothing_happens(changes_stack):
+        missing = await error_of(changes, "restore_backup", **forced, confirmed=True)
+        wrong = await error_of(asking, "restore_backup", **forced, confirm_vmid=vm.vmid + 1)
+    for text in (missing, wrong):
+        assert text.startswith("CONFIRMATION_REQUIRED:"), text
+        assert "confirm_vmid" in text
+    assert answering.questions == []
+
+
+async def test_forced_restore_declined_by_the_user_changes_nothing(
+    asking: Client, changes_stack: Stack, answering: User
+) -> None:
+    vm = pick(changes_stack.sim, "qemu", "stopped")
+    forced = {"archive": ARCHIVE, "node": vm.node, "vmid": vm.vmid, "confirm_vmid": vm.vmid, "force": True}
+    answering.answer = ElicitResult(action="decline")
+    async with nothing_happens(changes_stack):
+        text = await error_of(asking, "restore_backup", **forced)
+    assert len(answering.questions) == 1
+    assert f"OVERWRITE guest {vm.vmid} on node {vm.node} with backup {ARCHIVE}" in answering.questions[0]
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
 
 
 async def test_worker_refuses_a_delete_its_own_settings_forbid_even_when_the_server_allows_it(

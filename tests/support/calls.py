@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pvesim.simulator import Simulator
-from pvesim.state import Guest, Snapshot
+from pvesim.state import Guest, Snapshot, Storage
 
 __all__ = ["CHANGES", "COVERED_APART", "READS", "Case", "guest"]
 
@@ -74,6 +74,8 @@ READS = [
     Case("get_resource_usage", lambda sim: {"node": "pve1", "timeframe": "day"}),
     Case("list_snapshots", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
     Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
+    Case("list_backups", lambda sim: {}),
+    Case("list_backups", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "node": "pve1", "storage": "local"}),
 ]
 
 
@@ -82,6 +84,22 @@ def _with_snapshot(sim: Simulator, kind: str, status: str) -> dict[str, Any]:
     target = guest(sim, kind, status)
     target.snapshots["calls-old"] = Snapshot(name="calls-old", parent=target.config.get("parent"))
     return {"vmid": target.vmid, "name": "calls-old"}
+
+
+def _other_node(sim: Simulator, target: Guest) -> str:
+    return next(node for node in sim.state.nodes if node != target.node)
+
+
+def _migrate(sim: Simulator, kind: str, status: str) -> dict[str, Any]:
+    target = guest(sim, kind, status)
+    return {"vmid": target.vmid, "target": _other_node(sim, target)}
+
+
+def _move(sim: Simulator, kind: str) -> dict[str, Any]:
+    """A guest's disk to a second storage for guest disks, made as storage.cfg would have it."""
+    sim.state.storages.setdefault("calls-fast", Storage("calls-fast", "lvmthin", ["images", "rootdir"]))
+    disk = "scsi0" if kind == "qemu" else "rootfs"
+    return {"vmid": guest(sim, kind, "stopped").vmid, "disk": disk, "storage": "calls-fast", "delete": True}
 
 
 CHANGES = [
@@ -111,9 +129,27 @@ CHANGES = [
     ),
     Case("delete_snapshot", lambda sim: _with_snapshot(sim, "qemu", "running")),
     Case("delete_snapshot", lambda sim: _with_snapshot(sim, "lxc", "stopped")),
+    Case(
+        "clone_instance", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "name": "calls-clone", "start": True}
+    ),
+    Case("clone_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case("migrate_instance", lambda sim: _migrate(sim, "qemu", "running")),
+    Case("migrate_instance", lambda sim: _migrate(sim, "qemu", "stopped")),
+    Case("migrate_instance", lambda sim: _migrate(sim, "lxc", "running")),
+    Case("backup_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "compress": "gzip"}),
+    Case(
+        "backup_instance",
+        lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "more_vmids": [guest(sim, "qemu", "stopped").vmid]},
+    ),
+    Case("resize_disk", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "disk": "scsi0", "size": "+1G"}),
+    Case("resize_disk", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "disk": "rootfs", "size": "16G"}),
+    Case("move_disk", lambda sim: _move(sim, "qemu")),
+    Case("move_disk", lambda sim: _move(sim, "lxc")),
+    Case("convert_to_template", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
+    Case("convert_to_template", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
 ]
 
 
 #: tools a test of their own in tests/test_catalogue_calls.py covers: a rollback needs a snapshot
-#: first, a cancel a job under way, the task tools a task started elsewhere
-COVERED_APART = ("rollback_snapshot", "cancel_task", "get_task_status", "get_task_log")
+#: first, a restore a backup, a cancel a job under way, the task tools a task started elsewhere
+COVERED_APART = ("rollback_snapshot", "restore_backup", "cancel_task", "get_task_status", "get_task_log")
