@@ -73,7 +73,14 @@ class FrontendApp:
         """Run a change: wait for it (forwarding progress) up to `wait_seconds`, then report where it stands."""
         seconds = self.settings.wait_seconds if wait_seconds is None else wait_seconds
 
+        sent: list[float] = []
+
         async def progress(percent: float, message: str | None) -> None:
+            # MCP progress must increase; a task of several copies (a migration's disks, then its
+            # RAM) starts each at 0% again, and those lines are the job's progress_message only
+            if sent and percent <= sent[-1]:
+                return
+            sent.append(percent)
             await ctx.report_progress(percent, 100, message)
 
         record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress)
