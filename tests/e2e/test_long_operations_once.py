@@ -1,0 +1,93 @@
+"""The long operations happen once: a worker SIGKILLed right after its clone, migrate or vzdump request
+leaves the job to another, which finds the task in the node's task list and never sends it again.
+
+The same kill stack, workers and helpers as tests/e2e/test_exactly_once.py; pvesim's counters
+and task list prove one clone, one migration and one archive, and get_task_status the outcome.
+"""
+
+from __future__ import annotations
+
+import pytest
+from mcp import Client
+
+from pvesim.simulator import Simulator
+from tests.e2e import test_exactly_once as once
+from tests.e2e.test_exactly_once import Crew, dead, kill_when, posts, tasks_of
+from tests.support.agent import finished, status, submit
+from tests.support.stack import Stack
+from tests.support.waiting import eventually
+
+pytestmark = pytest.mark.timeout(180)
+
+#: that module's fixtures, for this module's own stack
+kill_stack, client, crew = once.kill_stack, once.client, once.crew
+
+
+async def killed_after(sim: Simulator, crew: Crew, client: Client, suffix: str, tool: str, **arguments: object) -> str:
+    """Submit `tool`, SIGKILL its worker once pvesim has handled its POST to `suffix`, start a rescuer; the job id."""
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, "POST", suffix)
+    try:
+        job_id = await submit(client, tool, **arguments)
+        await eventually(lambda: dead(victim), what=f"the worker to be killed after POST {suffix}")
+    finally:
+        restore()
+    dying = await status(client, job_id)
+    assert (dying["state"], dying["upid"]) == ("dispatching", None)  # PVE started a task nobody recorded
+    await crew.start("rescuer")
+    return job_id
+
+
+async def test_a_clone_whose_worker_died_after_the_request_makes_one_guest(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    template = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.template)
+    suffix = f"/qemu/{template.vmid}/clone"
+    job_id = await killed_after(sim, crew, client, suffix, "clone_instance", vmid=template.vmid, name="once-clone")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded", job
+    new = job["result"]["vmid"]
+    assert (job["result"]["name"], job["result"]["full"]) == ("once-clone", False)
+    assert posts(sim, suffix) == 1
+    assert [t.upid for t in tasks_of(sim, "qmclone", template.vmid)] == [job["upid"]]
+    assert sim.state.counts[template.vmid]["cloned"] == 1
+    assert sim.state.counts[new]["created"] == 1
+    assert [g.vmid for g in sim.state.guests.values() if g.config.get("name") == "once-clone"] == [new]
+
+
+async def test_a_migration_whose_worker_died_after_the_request_moves_the_guest_once(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.template)
+    source = vm.node
+    target = next(node for node in sim.state.nodes if node != source)
+    suffix = f"/qemu/{vm.vmid}/migrate"
+    job_id = await killed_after(sim, crew, client, suffix, "migrate_instance", vmid=vm.vmid, target=target)
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded", job
+    assert (job["result"]["source_node"], job["result"]["node"], job["node"]) == (source, target, target)
+    assert job["upid"].split(":")[1] == source  # found in the source node's task list
+    assert posts(sim, suffix) == 1
+    assert [t.upid for t in tasks_of(sim, "qmigrate", vm.vmid)] == [job["upid"]]
+    assert sim.state.counts[vm.vmid]["migrated"] == 1
+    assert sim.state.guests[vm.vmid].node == target
+
+
+async def test_a_backup_whose_worker_died_after_the_request_writes_one_archive(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    ct = next(g for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running" and not g.lock)
+    archives_before = {v for v in sim.state.volume_bucket(ct.node, "local") if f"vzdump-lxc-{ct.vmid}-" in v}
+    suffix = f"/nodes/{ct.node}/vzdump"
+    job_id = await killed_after(sim, crew, client, suffix, "backup_instance", vmid=ct.vmid)
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded", job
+    made = {v for v in sim.state.volume_bucket(ct.node, "local") if f"vzdump-lxc-{ct.vmid}-" in v} - archives_before
+    assert [a["volid"] for a in job["result"]["archives"]] == sorted(made)
+    assert len(made) == 1
+    assert posts(sim, suffix) == 1
+    assert [t.upid for t in tasks_of(sim, "vzdump", ct.vmid)] == [job["upid"]]
+    assert sim.state.counts[ct.vmid]["backed_up"] == 1
