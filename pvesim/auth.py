@@ -18,6 +18,7 @@ __all__ = ["ApiToken", "authenticate", "check_permissions", "schema_privileges"]
 
 _HEADER = re.compile(r"^PVEAPIToken[= ](?P<user>[^\s!]+)!(?P<name>[^\s=]+)[=:](?P<secret>\S+)$")
 _PLACEHOLDER = re.compile(r"\{([^}]+)\}")
+_PROSE_PRIVILEGE = re.compile(r"'([A-Z][A-Za-z]+(?:\.[A-Z][A-Za-z]+)+)'")
 # The privileges a read-only auditor has; the limited token gets exactly these on "/".
 AUDIT_PRIVILEGES = frozenset(
     {"Sys.Audit", "VM.Audit", "Datastore.Audit", "Pool.Audit", "SDN.Audit", "Mapping.Audit", "VM.GuestAgent.Audit"}
@@ -48,7 +49,8 @@ class ApiToken:
 
 
 def schema_privileges(schema: ApiSchema) -> frozenset[str]:
-    """Every privilege name that the schema's permission checks mention."""
+    """Every privilege name the schema's permissions mention, in their checks or their prose (VM.Backup,
+    which vzdump's description names, is in no check): what a token with the Administrator role holds."""
     found: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -60,6 +62,7 @@ def schema_privileges(schema: ApiSchema) -> frozenset[str]:
 
     for endpoint in schema.endpoints():
         walk(endpoint.permissions.get("check"))
+        found.update(_PROSE_PRIVILEGE.findall(str(endpoint.permissions.get("description") or "")))
     return frozenset(found)
 
 

@@ -196,12 +196,23 @@ Permissions = Mapping[str, Mapping[str, bool]]
 _PRIVILEGE = re.compile(r"\b[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\b")
 # An ACL path starts after a space or a quote ("bridge/vlan" is not one).
 _ACL_PATH = re.compile(r"(?:(?<=\s)|(?<='))(/[\w{}<>/.-]*)")
-_CONDITIONAL = re.compile(r"\b(if|unless|for restore|for privileged)\b", re.IGNORECASE)
+# "if ...", "for restore ...", a parameter's own rule ("The 'prune-backups' setting requires ..."), or
+# objects known only once the call runs ("on any used storage")
+_CONDITIONAL = re.compile(
+    r"\b(if|unless|for restore|for privileged|any used)\b|\b(setting|parameters?|option) requires?\b", re.IGNORECASE
+)
+# "..., and 'Datastore.AllocateSpace' on ...": each clause that names a privilege is a need of its own
+_CLAUSE = re.compile(r",?\s+and\s+(?=')")
 _FILTERED = re.compile(r"^\s*(only list|list\b|resources are filtered)", re.IGNORECASE)
 #: endpoints on one task, addressed by its UPID
 _TASK_BY_UPID = "/nodes/{node}/tasks/{upid}"
 # Objects a sentence names without a path ("on any used storage").
-_IMPLIED_PATHS = (("storage", "/storage/{storage}"), ("bridge", "/sdn/zones/{zone}"), ("vnet", "/sdn/zones/{zone}"))
+_IMPLIED_PATHS = (
+    ("storage", "/storage/{storage}"),
+    ("bridge", "/sdn/zones/{zone}"),
+    ("vnet", "/sdn/zones/{zone}"),
+    ("any vm", "/vms/{vmid}"),
+)
 _DOT = "\x00"  # stands in for the dots inside privilege names while a description is split into sentences
 
 
@@ -345,33 +356,53 @@ def _sentence_path(sentence: str) -> str | None:
     return next((path for word, path in _IMPLIED_PATHS if word in lowered), None)
 
 
-def _description_needs(description: str, endpoint: str) -> list[Need]:
+def _clauses(sentence: str) -> list[str]:
+    """The sentence's clauses that each name a privilege, or the sentence whole if fewer than two do."""
+    parts = _CLAUSE.split(sentence)
+    named = [part for part in parts if _PRIVILEGE.search(part)]
+    return named if len(named) > 1 else [sentence]
+
+
+def _description_needs(description: str, endpoint: str, known: frozenset[str] = frozenset()) -> list[Need]:
+    """The needs a description states; `known`: privileges an exact check names already, left out."""
     needs: list[Need] = []
-    for sentence in _sentences(description):
-        privileges = tuple(dict.fromkeys(_PRIVILEGE.findall(sentence)))
-        path = _sentence_path(sentence)
-        if not privileges or path is None:
-            continue
-        if _CONDITIONAL.search(sentence):
-            kind = NeedKind.CONDITIONAL
-        elif _FILTERED.search(sentence):
-            kind = NeedKind.FILTERED
-        else:
-            kind = NeedKind.REQUIRED
-        any_of = len(privileges) > 1 and re.search(r"\bor\b", sentence) is not None
-        needs.append(Need(path, privileges, any_of, kind, endpoint))
+    for whole in _sentences(description):
+        for sentence in _clauses(whole):
+            needs += _clause_need(sentence, whole[: whole.index(sentence) + len(sentence)], endpoint, known)
     return needs
 
 
+def _clause_need(sentence: str, so_far: str, endpoint: str, known: frozenset[str]) -> list[Need]:
+    """The need one clause states; a condition earlier in its sentence ("if you set 'todisk', ...") holds for it."""
+    privileges = tuple(p for p in dict.fromkeys(_PRIVILEGE.findall(sentence)) if p not in known)
+    path = _sentence_path(sentence)
+    if not privileges or path is None:
+        return []
+    if _CONDITIONAL.search(so_far):
+        kind = NeedKind.CONDITIONAL
+    elif _FILTERED.search(sentence):
+        kind = NeedKind.FILTERED
+    else:
+        kind = NeedKind.REQUIRED
+    any_of = len(privileges) > 1 and re.search(r"\bor\b", sentence) is not None
+    return [Need(path, privileges, any_of, kind, endpoint)]
+
+
 def endpoint_needs(endpoint: Endpoint) -> list[Need]:
-    """What one endpoint needs: its exact `check`, or else what its `description` says."""
+    """What one endpoint needs: its exact `check` and what else its `description` says (clone's and
+    move_disk's name the storage's Datastore.AllocateSpace only there), or the description alone."""
     where = f"{endpoint.method} {endpoint.path}"
     permissions = endpoint.permissions
     check = permissions.get("check")
+    description = str(permissions.get("description") or "")
     if isinstance(check, list) and check:
-        return _check_needs(check, where)
-    description = permissions.get("description")
-    return _description_needs(str(description), where) if description else []
+        needs = _check_needs(check, where)
+        # what the description adds to an exact check: its unconditional needs only (the storage a disk
+        # is moved to); "if you set 'todisk'" and "any used storage" are the check's business
+        known = frozenset(privilege for need in needs for privilege in need.privileges)
+        extra = _description_needs(description, where, known)
+        return needs + [need for need in extra if need.kind is NeedKind.REQUIRED]
+    return _description_needs(description, where)
 
 
 def call_endpoints(call: str, schema: ApiSchema) -> list[Endpoint]:
