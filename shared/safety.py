@@ -1,10 +1,12 @@
 """Safety tiers, and the gate a worker runs on every payload before it acts.
 
 - Safe: reads, task status and logs. Run at once.
-- Restricted: changes (power, create, exec, cloud-init, snapshots, cancel). Need confirmation:
-  an MCP elicitation answered yes, or `confirmed=true` from clients without elicitation.
-- Critical: destruction (delete). Refused unless PROXMOX_ALLOW_DANGER=true, and then needs
-  confirmation and the VMID typed again (`confirm_vmid`).
+- Restricted: changes (power, create, clone, migrate, backup, restore, disks, templates, exec,
+  cloud-init, snapshots, cancel). Need confirmation: an MCP elicitation answered yes, or
+  `confirmed=true` from clients without elicitation.
+- Critical: destruction (delete, and a restore over an existing guest: `Operation.critical_if`).
+  Refused unless PROXMOX_ALLOW_DANGER=true, and then needs confirmation and the VMID typed again
+  (`confirm_vmid`).
 With PROXMOX_MCP_READ_ONLY=true the server publishes only Safe tools and workers refuse the rest.
 
 The frontend asks for the confirmation (and refuses Critical tools) before it enqueues
