@@ -531,6 +531,19 @@ GUARDED_INJECTIONS = [
         id="confirmed-delete",
     ),
     pytest.param(
+        "restore_backup",
+        lambda vm, ct: {
+            "archive": ARCHIVE,
+            "node": vm.node,
+            "vmid": vm.vmid,
+            "confirm_vmid": vm.vmid,
+            "force": True,
+            "confirmed": True,
+        },
+        "DANGER_DISABLED",
+        id="confirmed-forced-restore",
+    ),
+    pytest.param(
         "power_control",
         lambda vm, ct: {"vmid": vm.vmid, "action": "start", "confirmed": False},
         "CONFIRMATION_REQUIRED",
