@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from mcp.server.elicitation import render_elicitation_schema
 from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, ElicitationResult
 from pydantic import BaseModel, Field
 
 from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.task_calls import current_task_call
 from shared.errors import ConfirmationRequired, DangerDisabled
 from shared.operations.base import Params
 from shared.operations.changes import GuestChangeParams
@@ -63,10 +65,21 @@ def can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
 
 
 def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
-    """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED."""
+    """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED.
+
+    A call answered with an MCP task (mcp_frontend.task_calls) that cannot ask its user now
+    and is not confirmed goes on as a task that asks: its job is held until the yes comes.
+    """
+    question = f"Proxmox: {plan.summary}. Carry this out?"
     if can_elicit(ctx):
-        return Elicit(f"Proxmox: {plan.summary}. Carry this out?", Approval)
+        return Elicit(question, Approval)
     if confirmed:
+        return Approval(approve=True)
+    if (call := current_task_call()) is not None:
+        call.question = {
+            "method": "elicitation/create",
+            "params": {"mode": "form", "message": question, "requestedSchema": render_elicitation_schema(Approval)},
+        }
         return Approval(approve=True)
     raise ConfirmationRequired(
         f"this changes the cluster and needs confirmation: {plan.summary}",

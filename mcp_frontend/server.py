@@ -26,6 +26,7 @@ from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
+from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
@@ -77,10 +78,10 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     codes and whose tools take only the arguments they name."""
 
     def __init__(self, published: list[PublishedTool], **options: Any) -> None:
-        super().__init__(**options)
         self._published = {entry.name: entry.tool for entry in published}
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
+        super().__init__(extensions=[McpTasks(self.answers_with_task)], **options)
 
     def specs(self) -> list[ToolSpec]:
         """The tools it serves, built on first use, with the operations each runs."""
@@ -90,6 +91,13 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
             self._specs = [spec for spec in all_tools() if spec.name in self._published]
             self._tools = {spec.name: spec.tool for spec in self._specs}
         return self._specs
+
+    def answers_with_task(self, name: str) -> bool:
+        """Whether a tool answers a client that declared the tasks extension with a task: the declared changes."""
+        if name not in self._published:
+            return False
+        spec = next(spec for spec in self.specs() if spec.name == name)
+        return spec.declared and spec.runs[0].changes
 
     async def list_tools(self) -> list[MCPTool]:
         return list(self._published.values())
