@@ -102,11 +102,11 @@ class FrontendApp:
         task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)
         if call.question is None:
             await self.jobs.enqueue(job, also=lambda pipe: self.tasks.add_create(pipe, task))
-            log.info("job_submitted", job_id=task.task_id, operation=op.name, mcp_task=True)
         else:
             task.questions = {QUESTION_KEY: call.question}
             task.pending = {"record": job.record.model_dump(mode="json"), "payload": job.payload, "read": job.read}
             await self.tasks.create(task)
+        log.info("mcp_task_started", task_id=task.task_id, operation=op.name, asks=call.question is not None)
         call.task_id = task.task_id
         return job.record
 
