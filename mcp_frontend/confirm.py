@@ -5,6 +5,8 @@ which node and guest) and then:
 - with a client that supports form elicitation the user is asked, showing the plan, whatever
   `confirmed` says: where the user can be asked, the agent cannot answer for them;
 - otherwise, with `confirmed=true`, the call goes on (the agent vouches that the user agreed);
+- otherwise, for a call answered with an MCP task (mcp_frontend.mcp_tasks), the task asks: its
+  job waits in it, unqueued, until the user's yes comes through tasks/update;
 - otherwise the call ends with CONFIRMATION_REQUIRED carrying the plan, and nothing changes.
 A declined or cancelled elicitation ends the same way. The worker checks the payload's
 `confirmed` again, so this gate is not the only one.

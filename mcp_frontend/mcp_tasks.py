@@ -69,8 +69,8 @@ def declares_tasks(ctx: ServerRequestContext[Any, Any]) -> bool:
 def owner_of(ctx: ServerRequestContext[FrontendApp, Any]) -> str:
     """Who makes this request, as far as tasks go: this server process, and the HTTP session if there is one.
 
-    Over stdio the process serves one client. Task IDs are random 128-bit values, so a task is
-    never found by guessing; the owner keeps it from anyone who learns its ID.
+    Over stdio the process serves one client. Task IDs are random UUIDs (122 random bits), so
+    a task is never found by guessing; the owner keeps it from anyone who learns its ID.
     """
     session = None
     headers = getattr(ctx.request, "headers", None)

@@ -11,7 +11,8 @@ is read from the job record. This hash holds what the record does not:
   so a job is queued at most once however many answers arrive;
 - `ended`, for a task that ended before it had a job: no (the user's refusal, as an error) or
   cancelled before the answer.
-It expires with the job store's TTL (PROXMOX_MCP_JOB_TTL), as the job's record does.
+It expires after the job store's TTL (PROXMOX_MCP_JOB_TTL) from its creation or its answer, the
+later, so it lasts as long as its job's record.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ class McpTaskStore:
                     pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
                     pipe.hdel(key, "pending", "questions")
                     pipe.hset(key, mapping=encode_fields({"updated_at": utcnow()}))
+                    pipe.expire(key, self.ttl_seconds)  # as long as the job it may queue now
                     commands(pipe)
                     await pipe.execute()
                 except WatchError:
