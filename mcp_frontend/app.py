@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import structlog
 from mcp.server.mcpserver import Context
 
-from mcp_frontend.task_calls import QUESTION_KEY, TaskCall, current_task_call
+from mcp_frontend.task_calls import TaskCall, current_task_call
 from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
@@ -100,13 +100,13 @@ class FrontendApp:
 
         job = self.jobs.prepare(op, params)
         task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)
-        if call.question is None:
+        if not call.questions:
             await self.jobs.enqueue(job, also=lambda pipe: self.tasks.add_create(pipe, task))
         else:
-            task.questions = {QUESTION_KEY: call.question}
+            task.questions = call.questions
             task.pending = {"record": job.record.model_dump(mode="json"), "payload": job.payload, "read": job.read}
             await self.tasks.create(task)
-        log.info("mcp_task_started", task_id=task.task_id, operation=op.name, asks=call.question is not None)
+        log.info("mcp_task_started", task_id=task.task_id, operation=op.name, asks=bool(call.questions))
         call.task_id = task.task_id
         return job.record
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from mcp.server.elicitation import render_elicitation_schema
 from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, ElicitationResult
 from pydantic import BaseModel, Field
 
 from mcp_frontend.app import FrontendApp, app_of
-from mcp_frontend.task_calls import current_task_call
+from mcp_frontend.task_calls import QUESTION_KEY, current_task_call, elicitation
 from shared.errors import ConfirmationRequired, DangerDisabled
 from shared.operations.base import Params
 from shared.operations.changes import GuestChangeParams
@@ -78,10 +77,7 @@ def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval
     if confirmed:
         return Approval(approve=True)
     if (call := current_task_call()) is not None:
-        call.question = {
-            "method": "elicitation/create",
-            "params": {"mode": "form", "message": question, "requestedSchema": render_elicitation_schema(Approval)},
-        }
+        call.questions = {QUESTION_KEY: elicitation(question, Approval)}
         return Approval(approve=True)
     raise ConfirmationRequired(
         f"this changes the cluster and needs confirmation: {plan.summary}",

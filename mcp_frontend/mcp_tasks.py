@@ -30,16 +30,26 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.extension import Extension, MethodBinding
 from mcp.server.mcpserver import require_client_extension
 from mcp.shared.exceptions import MCPError
-from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, CallToolRequestParams, CallToolResult, RequestParams, TextContent
+from mcp_types import (
+    HEADER_MISMATCH,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    CallToolRequestParams,
+    CallToolResult,
+    RequestParams,
+    TextContent,
+)
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp
-from mcp_frontend.task_calls import QUESTION_KEY, task_call
+from mcp_frontend.task_calls import task_call
 
 if TYPE_CHECKING:
+    from mcp_frontend.tools.spec import ToolSpec
     from shared.jobs.record import JobRecord
     from shared.jobs.tasks import McpTask
+    from shared.operations.operation import Operation
 
 __all__ = ["POLL_INTERVAL_MS", "TASKS_EXTENSION", "McpTasks", "owner_of"]
 
@@ -84,8 +94,8 @@ class McpTasks(Extension):
 
     identifier = TASKS_EXTENSION
 
-    def __init__(self, task_tool: Callable[[str], bool]) -> None:
-        #: whether a tool (by name) answers a declaring client with a task: the declared change tools
+    def __init__(self, task_tool: Callable[[str], ToolSpec | None]) -> None:
+        #: the tool of a name if it answers a declaring client with a task (ToolSpec.tasks), else None
         self._task_tool = task_tool
 
     def methods(self) -> Sequence[MethodBinding]:
@@ -98,7 +108,12 @@ class McpTasks(Extension):
     async def intercept_tool_call(
         self, params: CallToolRequestParams, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
-        if not (declares_tasks(ctx) and self._task_tool(params.name)):
+        spec = self._task_tool(params.name)
+        if spec is None:
+            return await call_next(ctx)
+        if not declares_tasks(ctx):
+            if spec.tasks == "required":
+                require_client_extension(ctx, TASKS_EXTENSION)  # -32021, as the extension asks
             return await call_next(ctx)
         with task_call(owner_of(ctx)) as call:
             answer = await call_next(ctx)
@@ -107,21 +122,26 @@ class McpTasks(Extension):
         app: FrontendApp = ctx.lifespan_context
         with _protocol_errors("reading the task it started"):
             task, record = await _find(app, call.owner, call.task_id)
-        return {"resultType": "task", **task_view(app, task, record)}
+        return {"resultType": "task", **self.view(app, task, record)}
+
+    def view(
+        self, app: FrontendApp, task: McpTask, record: JobRecord | None, *, detailed: bool = False
+    ) -> dict[str, Any]:
+        """The task as the wire shows it (`Task`); `detailed` adds what its status carries (SEP-2663 DetailedTask)."""
+        return task_view(app, task, record, self._task_tool(task.tool), detailed=detailed)
 
     async def _get(self, ctx: ServerRequestContext[FrontendApp, Any], params: TaskParams) -> HandlerResult:
         app, task, record = await _caller_task(ctx, params.task_id, "reading the task")
         if record is not None and not record.terminal:
             with _protocol_errors("reading the task"):
                 await _mark_followed(app, record.job_id)
-        return {"resultType": "complete", **task_view(app, task, record, detailed=True)}
+        return {"resultType": "complete", **self.view(app, task, record, detailed=True)}
 
     async def _update(self, ctx: ServerRequestContext[FrontendApp, Any], params: UpdateTaskParams) -> HandlerResult:
         app, task, _ = await _caller_task(ctx, params.task_id, "answering the task")
-        answer = params.input_responses.get(QUESTION_KEY)
-        if task.pending is not None and isinstance(answer, dict):  # other keys: never asked, ignored
+        if task.pending is not None:
             with _protocol_errors("answering the task"):
-                await _settle_answer(app, task, answer)
+                await _settle_answers(app, task, params.input_responses)
         return {"resultType": "complete"}
 
     async def _cancel(self, ctx: ServerRequestContext[FrontendApp, Any], params: TaskParams) -> HandlerResult:
@@ -136,11 +156,25 @@ async def _caller_task(
 ) -> tuple[FrontendApp, McpTask, JobRecord | None]:
     """For a tasks request: -32021 unless its client declared the extension, else the caller's task and its job."""
     require_client_extension(ctx, TASKS_EXTENSION)
+    _check_name_header(ctx, task_id)
     app = ctx.lifespan_context
     with _protocol_errors(doing):
         await app.ready()
         task, record = await _find(app, owner_of(ctx), task_id)
     return app, task, record
+
+
+def _check_name_header(ctx: ServerRequestContext[FrontendApp, Any], task_id: str) -> None:
+    """Over HTTP, the `Mcp-Name` header must name the task (SEP-2663 routing headers): -32020 if it does not."""
+    headers = getattr(ctx.request, "headers", None)
+    if headers is None:
+        return
+    named = headers.get("mcp-name")
+    if named != task_id:
+        raise MCPError(
+            code=HEADER_MISMATCH,
+            message=f"the Mcp-Name header ({named!r}) must be the taskId of the request ({task_id!r})",
+        )
 
 
 @contextmanager
@@ -184,25 +218,50 @@ async def _mark_followed(app: FrontendApp, job_id: str) -> None:
     await app.store.mark_waiting(job_id, WAITING_SECONDS)
 
 
-async def _settle_answer(app: FrontendApp, task: McpTask, answer: dict[str, Any]) -> None:
-    """The user's answer to a task's question: a yes queues its job; anything else ends it, refused."""
+async def _settle_answers(app: FrontendApp, task: McpTask, responses: dict[str, Any]) -> None:
+    """The user's answers to a task's questions (some or all): once all are yes its job is queued; a no ends it.
+
+    A yes is an accepted form whose every required yes/no is true (`approve` for a confirmation).
+    Answers to keys the task does not ask (never asked, or answered already) are ignored.
+    """
     from shared.jobs.client import PreparedJob  # noqa: PLC0415  # loaded with the store
     from shared.jobs.record import JobRecord  # noqa: PLC0415
 
-    content = answer.get("content")
-    yes = answer.get("action") == "accept" and isinstance(content, dict) and content.get("approve") is True
-
-    def outcome(current: McpTask) -> Callable[[Any], object]:
+    def decide(current: McpTask) -> Callable[[Any], object] | None:
+        asked = current.questions or {}
+        answered = {key: answer for key, answer in responses.items() if key in asked and isinstance(answer, dict)}
+        if not answered:
+            return None
+        refused = next((answer for key, answer in answered.items() if not _yes(asked[key], answer)), None)
+        if refused is not None:
+            action = str(refused.get("action")) if refused.get("action") in ("decline", "cancel") else "no"
+            ended = {"state": "refused", "error": _refusal(current.tool, action)}
+            return lambda pipe: app.tasks.add_end(pipe, current.task_id, ended)
+        left = {key: question for key, question in asked.items() if key not in answered}
+        if left:
+            return lambda pipe: app.tasks.add_questions(pipe, current.task_id, left)
         pending = current.pending or {}
-        if yes:
-            job = PreparedJob(JobRecord.model_validate(pending["record"]), pending["payload"], read=pending["read"])
-            return lambda pipe: app.jobs.add_submit(pipe, job)
-        action = str(answer.get("action")) if answer.get("action") in ("decline", "cancel") else "no"
-        error = _refusal(current.tool, action)
-        return lambda pipe: app.tasks.add_end(pipe, current.task_id, {"state": "refused", "error": error})
+        job = PreparedJob(JobRecord.model_validate(pending["record"]), pending["payload"], read=pending["read"])
 
-    if await app.tasks.settle(task.task_id, outcome):
-        log.info("mcp_task_answered", task_id=task.task_id, approved=yes)
+        def queue(pipe: Any) -> None:
+            app.tasks.add_release(pipe, current.task_id)
+            app.jobs.add_submit(pipe, job)
+
+        return queue
+
+    if await app.tasks.settle(task.task_id, decide):
+        log.info("mcp_task_answered", task_id=task.task_id, keys=sorted(responses))
+
+
+def _yes(question: dict[str, Any], answer: dict[str, Any]) -> bool:
+    """Whether an answer agrees: the form accepted, with every yes/no it requires answered true."""
+    content = answer.get("content")
+    if answer.get("action") != "accept" or not isinstance(content, dict):
+        return False
+    schema = question.get("params", {}).get("requestedSchema", {})
+    properties = schema.get("properties", {})
+    required = [name for name in schema.get("required", []) if properties.get(name, {}).get("type") == "boolean"]
+    return all(content.get(name) is True for name in required)
 
 
 def _refusal(tool: str, action: str) -> dict[str, str]:
@@ -232,9 +291,15 @@ async def _cancel(app: FrontendApp, task: McpTask, record: JobRecord | None) -> 
     log.info("mcp_task_cancel_requested", task_id=task.task_id)
 
 
-def task_view(app: FrontendApp, task: McpTask, record: JobRecord | None, *, detailed: bool = False) -> dict[str, Any]:
-    """The task as the wire shows it (`Task`); `detailed` adds what its status carries (SEP-2663 DetailedTask)."""
-    status, message, carried = _status(task, record)
+def task_view(
+    app: FrontendApp, task: McpTask, record: JobRecord | None, spec: ToolSpec | None, *, detailed: bool = False
+) -> dict[str, Any]:
+    """A task on the wire (`Task`); `detailed` adds what its status carries (SEP-2663 DetailedTask).
+
+    `spec` is the tool that started it (None if this server no longer serves it): its answer
+    is inlined once the job has ended.
+    """
+    status, message, carried = _status(task, record, spec)
     updated = max(task.updated_at, record.updated_at) if record is not None else task.updated_at
     view: dict[str, Any] = {
         "taskId": task.task_id,
@@ -252,7 +317,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _status(task: McpTask, record: JobRecord | None) -> tuple[str, str, dict[str, Any]]:
+def _status(task: McpTask, record: JobRecord | None, spec: ToolSpec | None) -> tuple[str, str, dict[str, Any]]:
     """(status, status message, what that status carries) of a task, from its job's state."""
     if record is None:
         return _status_before_job(task)
@@ -260,14 +325,18 @@ def _status(task: McpTask, record: JobRecord | None) -> tuple[str, str, dict[str
         return "working", _progress(record), {}
     if record.state.value == "cancelled":
         return "cancelled", record.message or f"{record.operation} cancelled", {}
-    return "completed", record.message or f"{record.operation} {record.state.value}", {"result": _answer(record)}
+    message = record.message or f"{record.operation} {record.state.value}"
+    if spec is None:
+        gone = f"the tool {task.tool} that started task {task.task_id} is not served here"
+        return "failed", gone, {"error": {"code": INTERNAL_ERROR, "message": gone}}
+    return "completed", message, {"result": _answer(record, spec.runs[0])}
 
 
 def _status_before_job(task: McpTask) -> tuple[str, str, dict[str, Any]]:
     """The status of a task that has no job: waiting for its answer, refused, cancelled, or its job lost."""
     if task.pending is not None:
-        question = (task.questions or {}).get(QUESTION_KEY, {}).get("params", {}).get("message", "")
-        return "input_required", f"waiting for the user's yes: {question}", {"inputRequests": task.questions}
+        asked = "; ".join(str(q.get("params", {}).get("message", "")) for q in (task.questions or {}).values())
+        return "input_required", f"waiting for the user's yes: {asked}", {"inputRequests": task.questions}
     ended = task.ended or {}
     if ended.get("state") == "refused":
         error = ended["error"]
@@ -294,13 +363,11 @@ def _progress(record: JobRecord) -> str:
     return line
 
 
-def _answer(record: JobRecord) -> dict[str, Any]:
+def _answer(record: JobRecord, op: Operation[Any, Any]) -> dict[str, Any]:
     """What the tool would have answered once its job ended: its report, or its error (with its stable code)."""
     from mcp_frontend.app import change_report, with_log_tail  # noqa: PLC0415
     from mcp_frontend.tools.spec import tool_result  # noqa: PLC0415  # loaded with the tools
-    from shared.catalogue import CATALOGUE  # noqa: PLC0415
 
-    op = next(op for op in CATALOGUE if op.name == record.operation)
     report = change_report(record, op.result)
     if record.error is None or record.took_effect:  # partial: a report, as the tool gives it
         return _dump(tool_result(report))

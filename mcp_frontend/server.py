@@ -81,7 +81,7 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         self._published = {entry.name: entry.tool for entry in published}
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
-        super().__init__(extensions=[McpTasks(self.answers_with_task)], **options)
+        super().__init__(extensions=[McpTasks(self.task_tool)], **options)
 
     def specs(self) -> list[ToolSpec]:
         """The tools it serves, built on first use, with the operations each runs."""
@@ -92,12 +92,12 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
             self._tools = {spec.name: spec.tool for spec in self._specs}
         return self._specs
 
-    def answers_with_task(self, name: str) -> bool:
-        """Whether a tool answers a client that declared the tasks extension with a task: the declared changes."""
+    def task_tool(self, name: str) -> ToolSpec | None:
+        """The tool of this name if it answers a client that declared MCP tasks with a task (the declared changes)."""
         if name not in self._published:
-            return False
+            return None
         spec = next(spec for spec in self.specs() if spec.name == name)
-        return spec.declared and spec.runs[0].changes
+        return spec if spec.tasks is not None else None
 
     async def list_tools(self) -> list[MCPTool]:
         return list(self._published.values())

@@ -4,7 +4,7 @@ The extension (mcp_frontend.mcp_tasks) sets the mark around a change tool's run 
 that declared the extension; the change path reads it (a context variable, so no tool changes
 its signature):
 - mcp_frontend.confirm: a question the client cannot put to its user mid-call becomes the
-  task's question (`question`) instead of CONFIRMATION_REQUIRED;
+  task's question (`questions`) instead of CONFIRMATION_REQUIRED;
 - FrontendApp.change: the job is submitted with its task, not waited for, and the task noted
   here (`task_id`), for the extension to answer with.
 """
@@ -17,7 +17,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["QUESTION_KEY", "TaskCall", "current_task_call", "task_call"]
+from mcp.server.elicitation import render_elicitation_schema
+from pydantic import BaseModel
+
+__all__ = ["QUESTION_KEY", "TaskCall", "current_task_call", "elicitation", "task_call"]
 
 #: the key of a task's confirmation question in `inputRequests` (one per task, so never reused)
 QUESTION_KEY = "confirm"
@@ -29,9 +32,9 @@ class TaskCall:
 
     #: who starts the task (only they may read, answer or cancel it)
     owner: str
-    #: the confirmation question for the user (an `elicitation/create` request), when the change waits
-    #: for their yes before it is queued
-    question: dict[str, Any] | None = None
+    #: the questions for the user (`elicitation/create` requests, by key), when the change waits for
+    #: their yes before it is queued
+    questions: dict[str, Any] | None = None
     #: the task the change started, once it did
     task_id: str | None = None
 
@@ -53,3 +56,11 @@ def task_call(owner: str) -> Iterator[TaskCall]:
         yield call
     finally:
         _CURRENT.reset(token)
+
+
+def elicitation(message: str, schema: type[BaseModel]) -> dict[str, Any]:
+    """A question for a task's `inputRequests`: the `elicitation/create` request a client would get mid-call."""
+    return {
+        "method": "elicitation/create",
+        "params": {"mode": "form", "message": message, "requestedSchema": render_elicitation_schema(schema)},
+    }

@@ -84,12 +84,12 @@ class McpTaskStore:
         fields = await self.redis.hgetall(keys.mcp_task(task_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict
         return McpTask.from_hash(fields) if "owner" in fields else None
 
-    async def settle(self, task_id: str, outcome: Callable[[McpTask], Callable[[Pipeline], object]]) -> bool:
-        """End a task's wait for its answer, once: False if it waits for none (answered already, or never asked).
+    async def settle(self, task_id: str, decide: Callable[[McpTask], Callable[[Pipeline], object] | None]) -> bool:
+        """Change a task that waits for answers, atomically: False if it waits for none (or `decide` did nothing).
 
-        `outcome(task)` gives the commands that carry the answer out (queue the job, or record how
-        the task ended); they run in the transaction that removes `pending`, which fails and is
-        retried if another answer changed the task meanwhile.
+        `decide(task)` gives the commands to run (`add_questions`, `add_release` with the job's
+        submit or `add_end`), or None; they run in a transaction that fails, and is decided
+        again, if another answer changed the task meanwhile: a job is queued at most once.
         """
         key = keys.mcp_task(task_id)
         while True:
@@ -99,9 +99,10 @@ class McpTaskStore:
                     fields = await pipe.hgetall(key)  # type: ignore[misc]  # redis stubs: Awaitable|dict
                     if "pending" not in fields:
                         return False
-                    commands = outcome(McpTask.from_hash(fields))
+                    commands = decide(McpTask.from_hash(fields))
+                    if commands is None:
+                        return False
                     pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
-                    pipe.hdel(key, "pending", "questions")
                     pipe.hset(key, mapping=encode_fields({"updated_at": utcnow()}))
                     pipe.expire(key, self.ttl_seconds)  # as long as the job it may queue now
                     commands(pipe)
@@ -110,6 +111,15 @@ class McpTaskStore:
                     continue
                 return True
 
+    def add_questions(self, pipe: Pipeline, task_id: str, questions: dict[str, Any]) -> None:
+        """The commands that leave a task waiting for these questions only (the others were answered)."""
+        pipe.hset(keys.mcp_task(task_id), mapping=encode_fields({"questions": questions}, json_fields=_JSON_FIELDS))
+
+    def add_release(self, pipe: Pipeline, task_id: str) -> None:
+        """The commands that end a task's wait: its questions and held job go (the job queued, or not at all)."""
+        pipe.hdel(keys.mcp_task(task_id), "pending", "questions")
+
     def add_end(self, pipe: Pipeline, task_id: str, ended: dict[str, Any]) -> None:
-        """The commands that record how a task without a job ended."""
+        """The commands that end a task's wait without a job, saying how (`ended`)."""
+        self.add_release(pipe, task_id)
         pipe.hset(keys.mcp_task(task_id), mapping=encode_fields({"ended": ended}, json_fields=_JSON_FIELDS))

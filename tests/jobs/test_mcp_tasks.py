@@ -42,7 +42,11 @@ async def test_answers_arriving_together_settle_a_waiting_task_once(store: JobSt
     await tasks.create(task)
 
     def queue_it(current: McpTask) -> Callable[[Pipeline], object]:
-        return lambda pipe: pipe.zadd(keys.QUEUE_NAME, {current.task_id: 1})
+        def commands(pipe: Pipeline) -> None:
+            tasks.add_release(pipe, current.task_id)
+            pipe.zadd(keys.QUEUE_NAME, {current.task_id: 1})
+
+        return commands
 
     settled = await asyncio.gather(*(tasks.settle(task.task_id, queue_it) for _ in range(5)))
     assert settled.count(True) == 1
