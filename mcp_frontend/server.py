@@ -12,7 +12,7 @@ JOB_STORE_UNAVAILABLE, anything else as INTERNAL_ERROR with the details kept in 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
@@ -156,10 +156,17 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         return result
 
 
-def build_server(settings: Settings, *, log_formatter: logging.Formatter | None = None) -> ProxmoxMcpServer:
+def build_server(
+    settings: Settings,
+    *,
+    log_formatter: logging.Formatter | None = None,
+    server_class: type[ProxmoxMcpServer] = ProxmoxMcpServer,
+    also_publish: Sequence[PublishedTool] = (),
+) -> ProxmoxMcpServer:
     """The server with the tools its settings choose; its lifespan connects the job store (and the embedded worker).
 
     A PROXMOX_MCP_TOOLS that names no tool is refused here (InvalidInput), before anything starts.
+    A test build passes a `server_class` serving more tools, and publishes them (`also_publish`).
     """
 
     @asynccontextmanager
@@ -167,8 +174,8 @@ def build_server(settings: Settings, *, log_formatter: logging.Formatter | None 
         async with frontend_app(settings, log_formatter=log_formatter) as app:
             yield app
 
-    return ProxmoxMcpServer(
-        select_tools(load_published(), settings),
+    return server_class(
+        [*select_tools(load_published(), settings), *also_publish],
         name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,
