@@ -2,7 +2,9 @@
 
 Every request carries the per-request envelope (`_meta`: protocol version, client info and
 the capabilities the caller gives it), so a test chooses per request what the client declares.
-`StdioWire` runs the server as a process and writes lines to its stdin.
+`StdioWire` runs the server as a process and writes lines to its stdin; `HttpWire` POSTs each
+request to a server's URL with the headers the protocol asks for (`Mcp-Method`, `Mcp-Name`,
+`MCP-Protocol-Version`), and reads the answer as JSON or as the server-sent event carrying it.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["PROTOCOL", "TASKS", "StdioWire", "WireError", "envelope"]
+import httpx
+
+__all__ = ["PROTOCOL", "TASKS", "HttpWire", "StdioWire", "Wire", "WireError", "envelope"]
 
 PROTOCOL = "2026-07-28"
 #: the capabilities of a client that declares the tasks extension
@@ -41,6 +45,25 @@ def envelope(capabilities: Mapping[str, Any]) -> dict[str, Any]:
         "io.modelcontextprotocol/clientCapabilities": dict(capabilities),
         "io.modelcontextprotocol/clientInfo": {"name": "wire-test", "version": "1"},
     }
+
+
+#: the params key each method mirrors into the `Mcp-Name` header
+_NAMES = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"} | dict.fromkeys(
+    ("tasks/get", "tasks/update", "tasks/cancel"), "taskId"
+)
+
+
+class Wire(Protocol):
+    async def request(
+        self, method: str, params: Mapping[str, Any] | None = None, *, capabilities: Mapping[str, Any] = ...
+    ) -> dict[str, Any]: ...
+
+
+def _answer(message: dict[str, Any]) -> dict[str, Any]:
+    if "error" in message:
+        raise WireError(message["error"])
+    result: dict[str, Any] = message["result"]
+    return result
 
 
 class StdioWire:
@@ -98,11 +121,7 @@ class StdioWire:
         assert self._process.stdin is not None
         self._process.stdin.write(line.encode() + b"\n")
         await self._process.stdin.drain()
-        message = await asyncio.wait_for(answer, timeout=60)
-        if "error" in message:
-            raise WireError(message["error"])
-        result: dict[str, Any] = message["result"]
-        return result
+        return _answer(await asyncio.wait_for(answer, timeout=60))
 
     async def close(self) -> None:
         if self._process.stdin is not None:
@@ -115,3 +134,34 @@ class StdioWire:
         self._reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._reader
+
+
+class HttpWire:
+    """A server at `url` (streamable HTTP), one POST per request."""
+
+    def __init__(self, url: str, headers: Mapping[str, str] | None = None) -> None:
+        self.url = url
+        self._client = httpx.AsyncClient(timeout=60, headers=dict(headers or {}))
+        self._ids = itertools.count(1)
+
+    async def request(
+        self, method: str, params: Mapping[str, Any] | None = None, *, capabilities: Mapping[str, Any] = TASKS
+    ) -> dict[str, Any]:
+        body = {**(params or {}), "_meta": envelope(capabilities)}
+        headers = {
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": PROTOCOL,
+            "Mcp-Method": method,
+        }
+        if method in _NAMES and _NAMES[method] in body:
+            headers["Mcp-Name"] = str(body[_NAMES[method]])
+        message = {"jsonrpc": "2.0", "id": next(self._ids), "method": method, "params": body}
+        response = await self._client.post(self.url, json=message, headers=headers)
+        if response.headers.get("content-type", "").startswith("text/event-stream"):
+            events = [line[5:].strip() for line in response.text.splitlines() if line.startswith("data:")]
+            answers = [json.loads(data) for data in events if data]
+            return _answer(next(answer for answer in answers if answer.get("id") == message["id"]))
+        return _answer(response.json())
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
