@@ -73,7 +73,7 @@ def declares_tasks(ctx: ServerRequestContext[Any, Any]) -> bool:
     """Whether this request's client declared the extension (on a connection that can carry it)."""
     capabilities = ctx.session.client_capabilities
     extensions = capabilities.extensions if capabilities is not None else None
-    return ctx.protocol_version in _MODERN and bool(extensions) and TASKS_EXTENSION in (extensions or {})
+    return ctx.protocol_version in _MODERN and extensions is not None and TASKS_EXTENSION in extensions
 
 
 def owner_of(ctx: ServerRequestContext[FrontendApp, Any]) -> str:
@@ -279,11 +279,14 @@ async def _cancel(app: FrontendApp, task: McpTask, record: JobRecord | None) -> 
     """cancel_task for the task's job; a task still waiting for its answer ends with nothing changed."""
     if record is None:
         ended = {"state": "cancelled", "message": "cancelled before the user answered; nothing was changed"}
-        await app.tasks.settle(
-            task.task_id, lambda current: lambda pipe: app.tasks.add_end(pipe, current.task_id, ended)
-        )
-        return
-    if record.terminal:
+
+        def end(current: McpTask) -> Callable[[Any], object]:
+            return lambda pipe: app.tasks.add_end(pipe, current.task_id, ended)
+
+        if await app.tasks.settle(task.task_id, end):
+            return
+        record = await app.store.get(task.task_id)  # answered meanwhile: its job is the one to cancel
+    if record is None or record.terminal:
         return
     from shared.operations.tasks import CANCEL_TASK, CancelParams  # noqa: PLC0415
 
