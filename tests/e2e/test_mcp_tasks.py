@@ -1,4 +1,4 @@
-"""MCP tasks (io.modelcontextprotocol/tasks) on the wire: raw JSON-RPC to the stdio server, 2026-07-28 protocol.
+"""MCP tasks (io.modelcontextprotocol/tasks) on the wire: raw JSON-RPC, 2026-07-28 protocol, over stdio and HTTP.
 
 What a client that declares the extension sees: a change answers at once with a task, which
 tasks/get follows (progress on the way) to the tool's own answer, its error too, with its code;
@@ -9,7 +9,9 @@ answers, and nobody but the task's caller sees the task.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -17,10 +19,11 @@ import pytest
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from tests.support.calls import guest
+from tests.support.http_server import http_server
 from tests.support.redis_server import RedisServer
 from tests.support.stack import Stack, start_stack
 from tests.support.waiting import eventually
-from tests.support.wire import StdioWire, WireError
+from tests.support.wire import HttpWire, StdioWire, Wire, WireError
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -41,18 +44,34 @@ def _server_env(stack: Stack, name: str) -> dict[str, str]:
     return stack.env(PROXMOX_MCP_LOG_FILE=str(stack.log_dir / f"{name}.log"))
 
 
-@pytest.fixture(scope="module")
-async def wire(tasks_stack: Stack) -> AsyncIterator[StdioWire]:
-    async with StdioWire.start(_server_env(tasks_stack, "server"), tasks_stack.log_dir) as running:
+@asynccontextmanager
+async def serving(transport: str, stack: Stack, name: str) -> AsyncIterator[Wire]:
+    """A server process of the stack, spoken to over `transport` (stdio, or HTTP on loopback without auth)."""
+    env = _server_env(stack, name)
+    if transport == "stdio":
+        async with StdioWire.start(env, stack.log_dir) as stdio:
+            yield stdio
+        return
+    async with http_server(env, stack.log_dir, "--no-auth") as server:
+        http = HttpWire(server.url)
+        try:
+            yield http
+        finally:
+            await http.aclose()
+
+
+@pytest.fixture(scope="module", params=["stdio", "http"])
+async def wire(request: pytest.FixtureRequest, tasks_stack: Stack) -> AsyncIterator[Wire]:
+    async with serving(request.param, tasks_stack, "server") as running:
         yield running
 
 
-async def call(wire: StdioWire, tool: str, **arguments: Any) -> dict[str, Any]:
+async def call(wire: Wire, tool: str, **arguments: Any) -> dict[str, Any]:
     return await wire.request("tools/call", {"name": tool, "arguments": arguments})
 
 
 async def until(
-    wire: StdioWire, task_id: str, seen: Callable[[dict[str, Any]], bool], *, timeout: float = 30
+    wire: Wire, task_id: str, seen: Callable[[dict[str, Any]], bool], *, timeout: float = 30
 ) -> dict[str, Any]:
     """tasks/get, polled until `seen` holds for the task (or it ended)."""
 
@@ -61,6 +80,14 @@ async def until(
         return task if seen(task) or task["status"] in ENDED else None
 
     return await eventually(probe, timeout=timeout, interval=0.1, what=f"task {task_id}")
+
+
+def fresh(name: str) -> str:
+    """A snapshot name no other test (of this stack, over another transport) took."""
+    return f"{name}-{next(_SERIAL)}"
+
+
+_SERIAL = itertools.count(1)
 
 
 def ended(task: dict[str, Any]) -> bool:
@@ -76,7 +103,7 @@ def _iso_node_and_iso(sim: Simulator) -> tuple[str, str]:
 
 
 async def test_a_change_answers_with_a_task_that_reports_progress_and_ends_with_the_tools_result(
-    wire: StdioWire, tasks_stack: Stack
+    wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
     node, iso = _iso_node_and_iso(sim)
@@ -103,11 +130,12 @@ async def test_a_change_answers_with_a_task_that_reports_progress_and_ends_with_
     assert result["content"][0]["text"].startswith("create_vm succeeded")
 
 
-async def test_a_failing_task_completes_with_the_tools_error_and_its_code(wire: StdioWire, tasks_stack: Stack) -> None:
+async def test_a_failing_task_completes_with_the_tools_error_and_its_code(wire: Wire, tasks_stack: Stack) -> None:
     sim = tasks_stack.sim
     vm = guest(sim, "qemu", "stopped")
     sim.faults.add_task_rule(type="qmsnapshot", vmid=vm.vmid, outcome="error:snapshot storage full", count=1)
-    created = await call(wire, "create_snapshot", vmid=vm.vmid, name="doomed", confirmed=True)
+    doomed = fresh("doomed")
+    created = await call(wire, "create_snapshot", vmid=vm.vmid, name=doomed, confirmed=True)
     done = await until(wire, created["taskId"], ended)
     assert done["status"] == "completed"  # a tool error is a result, not a protocol failure
     result = done["result"]
@@ -115,10 +143,10 @@ async def test_a_failing_task_completes_with_the_tools_error_and_its_code(wire: 
     assert result["content"][0]["text"].startswith("PVE_TASK_FAILED:")
     assert "snapshot storage full" in result["content"][0]["text"]
     assert result["structuredContent"]["error"]["code"] == "PVE_TASK_FAILED"
-    assert "doomed" not in sim.state.guests[vm.vmid].snapshots
+    assert doomed not in sim.state.guests[vm.vmid].snapshots
 
 
-async def test_cancelling_a_running_task_stops_its_pve_task(wire: StdioWire, tasks_stack: Stack) -> None:
+async def test_cancelling_a_running_task_stops_its_pve_task(wire: Wire, tasks_stack: Stack) -> None:
     sim = tasks_stack.sim
     vmid = guest(sim, "lxc", "stopped").vmid
     sim.faults.add_task_rule(type="vzstart", vmid=vmid, duration=30.0, count=1)
@@ -138,19 +166,20 @@ async def test_cancelling_a_running_task_stops_its_pve_task(wire: StdioWire, tas
 
 
 async def test_an_unconfirmed_change_asks_through_its_task_and_runs_on_the_users_yes(
-    wire: StdioWire, tasks_stack: Stack
+    wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
     vm = guest(sim, "qemu", "stopped")
-    created = await call(wire, "create_snapshot", vmid=vm.vmid, name="asked")
+    asked = fresh("asked")
+    created = await call(wire, "create_snapshot", vmid=vm.vmid, name=asked)
     assert created["status"] == "input_required"
     task_id = created["taskId"]
     asking = await wire.request("tasks/get", {"taskId": task_id})
     question = asking["inputRequests"]["confirm"]
     assert question["method"] == "elicitation/create"
-    assert f"take snapshot 'asked' of VM {vm.vmid}" in question["params"]["message"]
+    assert f"take snapshot '{asked}' of VM {vm.vmid}" in question["params"]["message"]
     assert question["params"]["requestedSchema"]["required"] == ["approve"]
-    assert "asked" not in sim.state.guests[vm.vmid].snapshots  # nothing happens before the yes
+    assert asked not in sim.state.guests[vm.vmid].snapshots  # nothing happens before the yes
 
     unknown = {"never-asked": {"action": "accept", "content": {"approve": True}}}
     assert (await wire.request("tasks/update", {"taskId": task_id, "inputResponses": unknown}))[
@@ -164,15 +193,16 @@ async def test_an_unconfirmed_change_asks_through_its_task_and_runs_on_the_users
     done = await until(wire, task_id, ended)
     assert done["status"] == "completed", done
     assert done["result"]["structuredContent"]["state"] == "succeeded"
-    assert "asked" in sim.state.guests[vm.vmid].snapshots
+    assert asked in sim.state.guests[vm.vmid].snapshots
 
 
 async def test_the_users_no_or_a_cancel_ends_a_waiting_task_with_nothing_changed(
-    wire: StdioWire, tasks_stack: Stack
+    wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
     vm = guest(sim, "qemu", "stopped")
-    refused = await call(wire, "create_snapshot", vmid=vm.vmid, name="refused")
+    names = fresh("refused"), fresh("dropped")
+    refused = await call(wire, "create_snapshot", vmid=vm.vmid, name=names[0])
     no = {"confirm": {"action": "decline"}}
     await wire.request("tasks/update", {"taskId": refused["taskId"], "inputResponses": no})
     done = await until(wire, refused["taskId"], ended)
@@ -181,13 +211,13 @@ async def test_the_users_no_or_a_cancel_ends_a_waiting_task_with_nothing_changed
     assert done["result"]["content"][0]["text"].startswith("CONFIRMATION_REQUIRED: the user did not approve (decline)")
     assert done["result"]["structuredContent"]["error"]["code"] == "CONFIRMATION_REQUIRED"
 
-    dropped = await call(wire, "create_snapshot", vmid=vm.vmid, name="dropped")
+    dropped = await call(wire, "create_snapshot", vmid=vm.vmid, name=names[1])
     await wire.request("tasks/cancel", {"taskId": dropped["taskId"]})
     assert (await wire.request("tasks/get", {"taskId": dropped["taskId"]}))["status"] == "cancelled"
-    assert {"refused", "dropped"}.isdisjoint(sim.state.guests[vm.vmid].snapshots)
+    assert set(names).isdisjoint(sim.state.guests[vm.vmid].snapshots)
 
 
-async def test_bad_input_is_refused_at_once_without_a_task(wire: StdioWire) -> None:
+async def test_bad_input_is_refused_at_once_without_a_task(wire: Wire) -> None:
     refused = await call(wire, "create_snapshot", vmid=99, name="x", confirmed=True)
     assert refused["resultType"] == "complete"
     assert "taskId" not in refused
@@ -195,11 +225,11 @@ async def test_bad_input_is_refused_at_once_without_a_task(wire: StdioWire) -> N
     assert refused["content"][0]["text"].startswith("VALIDATION_ERROR:")
 
 
-async def test_a_request_that_declares_no_tasks_gets_todays_answer(wire: StdioWire, tasks_stack: Stack) -> None:
+async def test_a_request_that_declares_no_tasks_gets_todays_answer(wire: Wire, tasks_stack: Stack) -> None:
     vm = guest(tasks_stack.sim, "qemu", "stopped")
     answer = await wire.request(
         "tools/call",
-        {"name": "create_snapshot", "arguments": {"vmid": vm.vmid, "name": "plain", "confirmed": True}},
+        {"name": "create_snapshot", "arguments": {"vmid": vm.vmid, "name": fresh("plain"), "confirmed": True}},
         capabilities={},
     )
     assert "taskId" not in answer
@@ -210,12 +240,15 @@ async def test_a_request_that_declares_no_tasks_gets_todays_answer(wire: StdioWi
     assert refused.value.data["requiredCapabilities"]["extensions"] == {"io.modelcontextprotocol/tasks": {}}
 
 
-async def test_a_task_is_only_visible_to_its_caller(wire: StdioWire, tasks_stack: Stack) -> None:
+async def test_a_task_is_only_visible_to_its_caller(
+    wire: Wire, tasks_stack: Stack, request: pytest.FixtureRequest
+) -> None:
     if tasks_stack.embedded:
         pytest.skip("two servers share tasks only through a shared Redis")
     vm = guest(tasks_stack.sim, "qemu", "stopped")
-    created = await call(wire, "create_snapshot", vmid=vm.vmid, name="mine")
-    async with StdioWire.start(_server_env(tasks_stack, "other"), tasks_stack.log_dir) as other:
+    created = await call(wire, "create_snapshot", vmid=vm.vmid, name=fresh("mine"))
+    transport = request.node.callspec.params["wire"]
+    async with serving(transport, tasks_stack, "other") as other:
         for method, params in (
             ("tasks/get", {}),
             ("tasks/cancel", {}),

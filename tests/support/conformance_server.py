@@ -1,7 +1,8 @@
 """The server as the MCP conformance suite's tasks scenarios test it: ours, plus the suite's fixture tools.
 
 `python -m tests.support.conformance_server PORT` serves the real server (the demo cluster,
-embedded) over HTTP, with the tools the `tasks-*` scenarios call added. Each fixture is built
+embedded) over our HTTP transport (mcp_frontend.http, as `--http 127.0.0.1:PORT --no-auth`),
+with the tools the `tasks-*` scenarios call added. Each fixture is built
 the way our change tools are, on the same job store and the same tasks extension: its tool
 runs its operation through `FrontendApp.change` (so a declaring client gets a task, its job
 queued, or held while it asks), and the embedded worker runs the job with the fixture's
@@ -21,6 +22,7 @@ handler. Only `greet`, which the suite calls synchronously only, is no job.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import time
 from typing import Annotated, Any
@@ -219,29 +221,27 @@ class ConformanceServer(ProxmoxMcpServer):
         return self._specs
 
 
-def build_conformance_server(settings: Settings) -> ProxmoxMcpServer:
+def build_conformance_server(settings: Settings, *, log_formatter: logging.Formatter | None = None) -> ProxmoxMcpServer:
     """The server for these settings, publishing the fixtures too."""
     fixtures = [PublishedTool(spec.tier, spec.published()) for spec in fixture_specs()]
-    return build_server(settings, server_class=ConformanceServer, also_publish=fixtures)
+    return build_server(settings, log_formatter=log_formatter, server_class=ConformanceServer, also_publish=fixtures)
 
 
 async def _serve(port: int) -> None:
-    import uvicorn  # noqa: PLC0415
-
+    """The demo cluster, embedded, over HTTP as `proxmox-mcp --demo --http 127.0.0.1:PORT --no-auth` serves it."""
+    from mcp_frontend.http import HttpAddress, build_http_app, serve_http  # noqa: PLC0415
     from pvesim.demo import demo_simulator  # noqa: PLC0415
     from shared.logs import configure_logging  # noqa: PLC0415
     from shared.redact import Redactor  # noqa: PLC0415
     from shared.settings import load_settings  # noqa: PLC0415
 
     async with demo_simulator() as sim:
-        settings = load_settings(None).model_copy(
-            update={**sim.settings_update(), "redis_url": None, "task_slice_seconds": 600}
-        )
-        configure_logging(settings, role="mcp", redactor=Redactor(settings.secrets()))
-        server = build_conformance_server(settings)
-        app = server.streamable_http_app(streamable_http_path="/mcp", host="127.0.0.1")
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
-        await uvicorn.Server(config).serve()
+        update = {**sim.settings_update(), "redis_url": None, "task_slice_seconds": 600}  # slow_compute runs long
+        settings = load_settings(None).model_copy(update=update)
+        formatter = configure_logging(settings, role="mcp", redactor=Redactor(settings.secrets()))
+        server = build_conformance_server(settings, log_formatter=formatter)
+        address = HttpAddress(host="127.0.0.1", port=port)
+        await serve_http(build_http_app(server, settings, address), address)
 
 
 if __name__ == "__main__":
