@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from types import ModuleType
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import structlog
 from mcp.server.mcpserver import Context
 
+from mcp_frontend.task_calls import TaskCall, current_task_call
 from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
@@ -35,9 +37,10 @@ if TYPE_CHECKING:
     from shared.jobs.client import JobClient
     from shared.jobs.record import JobRecord
     from shared.jobs.store import JobStore
+    from shared.jobs.tasks import McpTaskStore
     from shared.operations.operation import Operation
 
-__all__ = ["FrontendApp", "app_of", "change_report", "frontend_app"]
+__all__ = ["FrontendApp", "app_of", "change_report", "frontend_app", "with_log_tail"]
 
 log = structlog.get_logger("mcp_frontend.app")
 
@@ -45,13 +48,16 @@ R = TypeVar("R", bound=Result)
 
 
 class FrontendApp:
-    """What tools use: the settings, and once `ready()`, the job store and the job client."""
+    """What tools use: the settings, and once `ready()`, the job store, the job client and the MCP tasks."""
 
     store: JobStore
     jobs: JobClient
+    tasks: McpTaskStore
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        #: this server process, among the frontends sharing a Redis (whose tasks are whose)
+        self.instance = uuid.uuid4().hex
         self._started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     async def ready(self) -> None:
@@ -70,7 +76,14 @@ class FrontendApp:
         result: type[R],
         wait_seconds: float | None,
     ) -> ChangeReport[R]:
-        """Run a change: wait for it (forwarding progress) up to `wait_seconds`, then report where it stands."""
+        """Run a change: wait for it (forwarding progress) up to `wait_seconds`, then report where it stands.
+
+        A call to be answered with an MCP task (mcp_frontend.task_calls) is not waited for: the
+        job is submitted with its task (or, when the user's yes is still to come, only the task
+        is written, holding the job), and the report is the job as it was submitted.
+        """
+        if (call := current_task_call()) is not None:
+            return change_report(await self._start_task(call, op, params), result)
         seconds = self.settings.wait_seconds if wait_seconds is None else wait_seconds
 
         sent: list[float] = []
@@ -85,11 +98,27 @@ class FrontendApp:
 
         record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress)
         if record.error is not None and not record.took_effect:  # partial: reported, not raised
-            raise _with_log_tail(record.error)
+            raise with_log_tail(record.error)
         return change_report(record, result)
 
+    async def _start_task(self, call: TaskCall, op: Operation[Any, Any], params: Params) -> JobRecord:
+        """Write the MCP task of a change, with its job queued (or, waiting for the user's yes, held in the task)."""
+        from shared.jobs.tasks import McpTask  # noqa: PLC0415  # loaded with the store (see the module doc)
 
-def _with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
+        job = self.jobs.prepare(op, params)
+        task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)
+        if not call.questions:
+            await self.jobs.enqueue(job, also=lambda pipe: self.tasks.add_create(pipe, task))
+        else:
+            task.questions = call.questions
+            task.pending = {"record": job.record.model_dump(mode="json"), "payload": job.payload, "read": job.read}
+            await self.tasks.create(task)
+        log.info("mcp_task_started", task_id=task.task_id, operation=op.name, asks=bool(call.questions))
+        call.task_id = task.task_id
+        return job.record
+
+
+def with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
     """A failed task's error, its message ending with the last lines of the task log."""
     tail = error.details.get("log_tail") if error.details else None
     if tail:
@@ -124,7 +153,7 @@ def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
 
 def _load(embedded: bool) -> dict[str, ModuleType]:
     """The modules the resources need (redis, the store; embedded: the worker), imported in a thread."""
-    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.store", "shared.logs"]
+    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.store", "shared.jobs.tasks", "shared.logs"]
     names += ["mcp_frontend.embedded"] if embedded else []
     return {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
 
@@ -142,6 +171,7 @@ async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging
         stack.push_async_callback(redis.aclose, close_connection_pool=True)
     app.store = modules["store"].JobStore(redis, ttl_seconds=settings.job_ttl_seconds)
     app.jobs = modules["client"].JobClient(app.store, redactor=Redactor(settings.secrets()))
+    app.tasks = modules["tasks"].McpTaskStore(redis, ttl_seconds=settings.job_ttl_seconds)
     if log_formatter is not None:
         sink = modules["logs"].RedisLogSink(redis, formatter=log_formatter, maxlen=settings.log_stream_max)
         await sink.start()

@@ -5,6 +5,8 @@ which node and guest) and then:
 - with a client that supports form elicitation the user is asked, showing the plan, whatever
   `confirmed` says: where the user can be asked, the agent cannot answer for them;
 - otherwise, with `confirmed=true`, the call goes on (the agent vouches that the user agreed);
+- otherwise, for a call answered with an MCP task (mcp_frontend.mcp_tasks), the task asks: its
+  job waits in it, unqueued, until the user's yes comes through tasks/update;
 - otherwise the call ends with CONFIRMATION_REQUIRED carrying the plan, and nothing changes.
 A declined or cancelled elicitation ends the same way. The worker checks the payload's
 `confirmed` again, so this gate is not the only one.
@@ -19,6 +21,7 @@ from mcp.server.mcpserver import AcceptedElicitation, Context, Elicit, Elicitati
 from pydantic import BaseModel, Field
 
 from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.task_calls import QUESTION_KEY, current_task_call, elicitation
 from shared.errors import ConfirmationRequired, DangerDisabled
 from shared.operations.base import Params
 from shared.operations.changes import GuestChangeParams
@@ -63,10 +66,18 @@ def can_elicit(ctx: Context[FrontendApp, Any]) -> bool:
 
 
 def ask(ctx: Context[FrontendApp, Any], confirmed: bool, plan: Plan) -> Approval | Elicit[Approval]:
-    """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED."""
+    """A resolver's answer: a question for the user, approval at once, or CONFIRMATION_REQUIRED.
+
+    A call answered with an MCP task (mcp_frontend.task_calls) that cannot ask its user now
+    and is not confirmed goes on as a task that asks: its job is held until the yes comes.
+    """
+    question = f"Proxmox: {plan.summary}. Carry this out?"
     if can_elicit(ctx):
-        return Elicit(f"Proxmox: {plan.summary}. Carry this out?", Approval)
+        return Elicit(question, Approval)
     if confirmed:
+        return Approval(approve=True)
+    if (call := current_task_call()) is not None:
+        call.questions = {QUESTION_KEY: elicitation(question, Approval)}
         return Approval(approve=True)
     raise ConfirmationRequired(
         f"this changes the cluster and needs confirmation: {plan.summary}",

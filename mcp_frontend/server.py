@@ -12,7 +12,7 @@ JOB_STORE_UNAVAILABLE, anything else as INTERNAL_ERROR with the details kept in 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
+from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
@@ -77,10 +78,10 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     codes and whose tools take only the arguments they name."""
 
     def __init__(self, published: list[PublishedTool], **options: Any) -> None:
-        super().__init__(**options)
         self._published = {entry.name: entry.tool for entry in published}
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
+        super().__init__(extensions=[McpTasks(self.task_tool)], **options)
 
     def specs(self) -> list[ToolSpec]:
         """The tools it serves, built on first use, with the operations each runs."""
@@ -90,6 +91,13 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
             self._specs = [spec for spec in all_tools() if spec.name in self._published]
             self._tools = {spec.name: spec.tool for spec in self._specs}
         return self._specs
+
+    def task_tool(self, name: str) -> ToolSpec | None:
+        """The tool of this name if it answers a client that declared MCP tasks with a task (the declared changes)."""
+        if name not in self._published:
+            return None
+        spec = next(spec for spec in self.specs() if spec.name == name)
+        return spec if spec.tasks is not None else None
 
     async def list_tools(self) -> list[MCPTool]:
         return list(self._published.values())
@@ -148,10 +156,17 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         return result
 
 
-def build_server(settings: Settings, *, log_formatter: logging.Formatter | None = None) -> ProxmoxMcpServer:
+def build_server(
+    settings: Settings,
+    *,
+    log_formatter: logging.Formatter | None = None,
+    server_class: type[ProxmoxMcpServer] = ProxmoxMcpServer,
+    also_publish: Sequence[PublishedTool] = (),
+) -> ProxmoxMcpServer:
     """The server with the tools its settings choose; its lifespan connects the job store (and the embedded worker).
 
     A PROXMOX_MCP_TOOLS that names no tool is refused here (InvalidInput), before anything starts.
+    A test build passes a `server_class` serving more tools, and publishes them (`also_publish`).
     """
 
     @asynccontextmanager
@@ -159,8 +174,8 @@ def build_server(settings: Settings, *, log_formatter: logging.Formatter | None 
         async with frontend_app(settings, log_formatter=log_formatter) as app:
             yield app
 
-    return ProxmoxMcpServer(
-        select_tools(load_published(), settings),
+    return server_class(
+        [*select_tools(load_published(), settings), *also_publish],
         name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,

@@ -126,4 +126,6 @@ def declared_tool(op: Operation[Any, Any]) -> ToolSpec:
 
 def _spec(fn: Callable[..., Any], op: Operation[Any, Any]) -> ToolSpec:
     tool = make_tool(fn, name=op.name, title=op.title, description=op.brief, annotations=hints(op))
-    return ToolSpec(tool, op.tier, (op,), declared=True, manual=op.description)
+    return ToolSpec(
+        tool, op.tier, (op,), declared=True, manual=op.description, tasks="optional" if op.changes else None
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import Tool as MCPTool
@@ -38,6 +38,9 @@ class ToolSpec:
     declared: bool = False
     #: its whole description (the tool list carries the first paragraph), for docs/api_manifest.md
     manual: str = ""
+    #: whether it answers a client that declared MCP tasks with a task (mcp_frontend.mcp_tasks): "optional"
+    #: (a client that did not declare them gets the plain answer) or "required" (such a client gets -32021)
+    tasks: Literal["optional", "required"] | None = None
 
     @property
     def name(self) -> str:

@@ -22,6 +22,7 @@ import json
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import structlog
@@ -50,7 +51,15 @@ from shared.operations.tasks import CANCEL_TASK, CancelParams
 from shared.redact import Redactor
 from shared.safety import Tier
 
-__all__ = ["ARQ_JOB_TTL_MS", "JobClient", "ProgressCallback", "job_result", "new_job_id", "store_failure"]
+__all__ = [
+    "ARQ_JOB_TTL_MS",
+    "JobClient",
+    "PreparedJob",
+    "ProgressCallback",
+    "job_result",
+    "new_job_id",
+    "store_failure",
+]
 
 log = structlog.get_logger("shared.jobs.client")
 
@@ -92,6 +101,17 @@ def job_result(record: JobRecord, result: type[R]) -> R:
         ) from None
 
 
+@dataclass(frozen=True)
+class PreparedJob:
+    """A job's record and payload before they are written: `JobClient.add_submit` writes both."""
+
+    record: JobRecord
+    #: the operation's params as the worker validates them (unredacted: arq's job holds them the same way)
+    payload: dict[str, Any]
+    #: a read, for the read queue
+    read: bool
+
+
 class JobClient:
     """Submits jobs to the queue and follows them in the store."""
 
@@ -99,35 +119,53 @@ class JobClient:
         self.store = store
         self.redactor = redactor
 
-    async def submit(self, op: Operation[Any, Any], params: Params) -> JobRecord:
-        """Record and enqueue one run of `op`; returns the queued record."""
+    def prepare(self, op: Operation[Any, Any], params: Params, *, job_id: str | None = None) -> PreparedJob:
+        """The record and arq job of one run of `op`, not yet written (`submit` writes them)."""
         payload: dict[str, Any] = params.model_dump(mode="json")
         vmid = payload.get("vmid")
         record = JobRecord(
-            job_id=new_job_id(),
+            job_id=job_id or new_job_id(),
             operation=op.name,
             tier=op.tier_of(payload).value,
             args=self.redactor(payload),
             node=payload.get("node"),
             vmid=vmid if isinstance(vmid, int) else None,
         )
-        enqueued_ms = int(time.time() * 1000)
-        job: dict[str, Any] = {"t": None, "f": op.name, "a": [payload], "k": {}, "et": enqueued_ms}
-        encoded = json.dumps(job, separators=(",", ":"), ensure_ascii=False).encode()
+        return PreparedJob(record, payload, read=op.tier is Tier.SAFE)
 
-        def enqueue(pipe: Pipeline) -> None:
-            pipe.psetex(keys.job_payload(record.job_id), ARQ_JOB_TTL_MS, encoded)
-            pipe.zadd(keys.queue_for(op.tier is Tier.SAFE), {record.job_id: enqueued_ms})
-            # one token per job: one idle worker wakes and polls now instead of at its next interval
-            pipe.lpush(keys.WAKE, "1")
-            pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)
-            pipe.expire(keys.WAKE, 60)
+    def add_submit(self, pipe: Pipeline, job: PreparedJob) -> None:
+        """The commands that record and enqueue `job`, added to a transaction of the caller's."""
+        enqueued_ms = int(time.time() * 1000)
+        arq_job: dict[str, Any] = {"t": None, "f": job.record.operation, "a": [job.payload], "k": {}, "et": enqueued_ms}
+        encoded = json.dumps(arq_job, separators=(",", ":"), ensure_ascii=False).encode()
+        job_id = job.record.job_id
+        self.store.add_create(pipe, job.record)
+        pipe.psetex(keys.job_payload(job_id), ARQ_JOB_TTL_MS, encoded)
+        pipe.zadd(keys.queue_for(job.read), {job_id: enqueued_ms})
+        # one token per job: one idle worker wakes and polls now instead of at its next interval
+        pipe.lpush(keys.WAKE, "1")
+        pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)
+        pipe.expire(keys.WAKE, 60)
+
+    async def submit(
+        self, op: Operation[Any, Any], params: Params, *, also: Callable[[Pipeline], object] | None = None
+    ) -> JobRecord:
+        """Record and enqueue one run of `op` (with `also`'s commands in the same transaction); the queued record."""
+        return await self.enqueue(self.prepare(op, params), also=also)
+
+    async def enqueue(self, job: PreparedJob, *, also: Callable[[Pipeline], object] | None = None) -> JobRecord:
+        """Record and enqueue a prepared job (with `also`'s commands in the same transaction); its record."""
+
+        def write(pipe: Pipeline) -> None:
+            self.add_submit(pipe, job)
+            if also is not None:
+                also(pipe)
 
         try:
-            await self.store.create(record, also=enqueue)
+            await self.store.commit(write)
         except REDIS_ERRORS as exc:
-            raise store_failure(exc, f"enqueueing {op.name}") from exc
-        return record
+            raise store_failure(exc, f"enqueueing {job.record.operation}") from exc
+        return job.record
 
     async def wait(self, job_id: str, *, seconds: float, on_progress: ProgressCallback | None = None) -> JobRecord:
         """The job's record once it ends, or as it stands when `seconds` have passed."""

@@ -23,6 +23,7 @@ __all__ = [
     "job_log",
     "job_payload",
     "job_record",
+    "mcp_task",
     "queue_for",
     "upid_job",
     "worker_health",
@@ -81,6 +82,14 @@ def job_log(job_id: str) -> str:
 def job_events(job_id: str) -> str:
     """Stream: the job's state changes and progress, which waiting tool calls block on."""
     return f"{PREFIX}:job:{job_id}:events"
+
+
+def mcp_task(task_id: str) -> str:
+    """Hash: the MCP task of a job (the tasks extension): who started it, and the question it waits on, if any.
+
+    Its ID is the job's ID; a task waiting for the user's answer has no job yet (its payload waits here).
+    """
+    return f"{PREFIX}:task:{task_id}"
 
 
 def upid_job(upid: str) -> str:

@@ -124,13 +124,13 @@ class JobRecord(BaseModel):
         return cls.model_validate(decoded)
 
 
-def encode_fields(values: dict[str, Any]) -> dict[str, str]:
-    """Encode record fields for HSET; JSON for structured ones, text for the rest."""
+def encode_fields(values: dict[str, Any], *, json_fields: frozenset[str] = _JSON_FIELDS) -> dict[str, str]:
+    """Encode record fields for HSET; JSON for structured ones (`json_fields`), text for the rest."""
     encoded: dict[str, str] = {}
     for key, value in values.items():
         if value is None:
             continue
-        if key in _JSON_FIELDS:
+        if key in json_fields:
             encoded[key] = json.dumps(value, separators=(",", ":"), default=str, ensure_ascii=False)
         elif isinstance(value, datetime):
             encoded[key] = value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

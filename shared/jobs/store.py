@@ -82,23 +82,23 @@ class JobStore:
             result: list[Any] = await pipe.execute()
         return result
 
-    async def create(self, record: JobRecord, *, also: Callable[[Pipeline], object] | None = None) -> None:
+    async def create(self, record: JobRecord) -> None:
         """Write a new record, index it and emit its first state event, in one transaction.
 
-        `also` adds commands to that transaction (the queue adds the arq job, so a job is
-        recorded and queued together or not at all, in one round trip).
+        The queue adds the arq job to that transaction (`add_create`, from shared.jobs.client), so a
+        job is recorded and queued together or not at all, in one round trip.
         """
+        await self.commit(lambda pipe: self.add_create(pipe, record))
+
+    def add_create(self, pipe: Pipeline, record: JobRecord) -> None:
+        """`create`'s commands, added to a transaction of the caller's."""
         job_id = record.job_id
         created_ms = int(record.created_at.timestamp() * 1000)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(keys.job_record(job_id), mapping=record.to_hash())
-            pipe.zadd(keys.JOB_INDEX, {job_id: created_ms})
-            pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
-            self._event(pipe, job_id, {"kind": "state", "state": record.state.value})
-            self._expire(pipe, job_id)
-            if also is not None:
-                also(pipe)
-            await pipe.execute()
+        pipe.hset(keys.job_record(job_id), mapping=record.to_hash())
+        pipe.zadd(keys.JOB_INDEX, {job_id: created_ms})
+        pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
+        self._event(pipe, job_id, {"kind": "state", "state": record.state.value})
+        self._expire(pipe, job_id)
 
     async def get(self, job_id: str) -> JobRecord | None:
         fields = await self.redis.hgetall(keys.job_record(job_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict

@@ -582,6 +582,7 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         keys.job_events("<job_id>"),
         keys.job_log("<job_id>"),
         keys.upid_job("<upid>"),
+        keys.mcp_task("<job_id>"),
         keys.guest_lock("<vmid>"),  # type: ignore[arg-type]  # the placeholder, not a VMID
         keys.worker_health("<worker>"),
         job_key_prefix + "<job_id>",

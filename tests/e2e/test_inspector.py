@@ -64,3 +64,19 @@ def test_the_inspector_reads_and_is_asked_to_confirm_a_change(tmp_path: Path) ->
     )
     assert refused["isError"] is True
     assert refused["content"][0]["text"].startswith("CONFIRMATION_REQUIRED:")
+
+
+def test_the_inspector_runs_a_change_as_a_task_in_the_2026_protocol(tmp_path: Path) -> None:
+    """Its modern era declares the tasks extension (it bundles ext-tasks): the change comes back as a task it polls."""
+    log = tmp_path / "server.log"
+    snapshot = inspect(
+        tmp_path,
+        *("--protocol-era", "modern", "-e", f"PROXMOX_MCP_LOG_FILE={log}"),
+        *("--method", "tools/call", "--tool-name", "create_snapshot"),
+        *("--tool-arg", "vmid=100", "name=by-task", "confirmed=true"),
+    )
+    report = snapshot["structuredContent"]
+    assert (report["state"], report["result"]["name"]) == ("succeeded", "by-task")
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    started = [event for event in events if event["event"] == "mcp_task_started"]
+    assert [event["task_id"] for event in started] == [report["job_id"]]
