@@ -1,10 +1,10 @@
 """MCP tasks (io.modelcontextprotocol/tasks) on the wire: raw JSON-RPC, 2026-07-28 protocol, over stdio and HTTP.
 
-What a client that declares the extension sees: a change answers at once with a task, which
-tasks/get follows (progress on the way) to the tool's own answer, its error too, with its code;
-tasks/cancel stops the PVE task in pvesim; a change that needs the user's yes waits for it as
-an input_required task that tasks/update answers. A request that declares nothing gets today's
-answers, and nobody but the task's caller sees the task.
+What a client that declares the extension sees, through long changes (clone, migrate): a change
+answers at once with a task, which tasks/get follows (progress on the way) to the tool's own
+answer, its error too, with its code; tasks/cancel stops the PVE task in pvesim; a change that
+needs the user's yes waits for it as an input_required task that tasks/update answers. A
+request that declares nothing gets today's answers, and nobody but the task's caller sees the task.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.support.calls import guest
+from pvesim.state import Guest
 from tests.support.http_server import http_server
 from tests.support.redis_server import RedisServer
 from tests.support.stack import Stack, start_stack
@@ -94,21 +94,33 @@ def ended(task: dict[str, Any]) -> bool:
     return task["status"] in ENDED
 
 
-def _iso_node_and_iso(sim: Simulator) -> tuple[str, str]:
-    for (node, _storage), volumes in sim.state.volumes.items():
-        for volume in volumes:
-            if ":iso/" in volume:
-                return node, volume
-    raise AssertionError("no ISO in the simulated cluster")
+_USED: set[tuple[int, int]] = set()
 
 
-async def test_a_change_answers_with_a_task_that_reports_progress_and_ends_with_the_tools_result(
+def untouched(sim: Simulator, kind: str, status: str) -> Guest:
+    """A guest of this kind and state that no other test here used (each test's PVE tasks are its own)."""
+    for vmid in sorted(sim.state.guests):
+        found = sim.state.guests[vmid]
+        if (found.kind, found.status) != (kind, status) or found.template or found.lock or found.paused:
+            continue
+        if (id(sim), vmid) not in _USED:
+            _USED.add((id(sim), vmid))
+            return found
+    raise AssertionError(f"no {status} {kind} guest left")
+
+
+def other_node(sim: Simulator, of: Guest) -> str:
+    return next(node for node in sim.state.nodes if node != of.node and sim.state.nodes[node].online)
+
+
+async def test_a_clone_answers_with_a_task_that_reports_progress_and_ends_with_the_tools_result(
     wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
-    node, iso = _iso_node_and_iso(sim)
-    sim.faults.add_task_rule(type="qmcreate", duration=20.0, count=1)  # its transfer lines come over ~3 s
-    created = await call(wire, "create_vm", node=node, name="task-vm", iso=iso, disk_gb=4, confirmed=True)
+    source = untouched(sim, "qemu", "stopped")
+    sim.faults.add_task_rule(type="qmclone", vmid=source.vmid, duration=6.0, count=1)  # copy lines over ~5 s
+    name = fresh("task-clone")
+    created = await call(wire, "clone_instance", vmid=source.vmid, name=name, confirmed=True)
     assert created["resultType"] == "task"
     assert created["status"] == "working"
     assert (created["ttlMs"], created["pollIntervalMs"]) == (WEEK_MS, 1000)
@@ -118,6 +130,7 @@ async def test_a_change_answers_with_a_task_that_reports_progress_and_ends_with_
     working = await until(wire, task_id, lambda task: "%" in task.get("statusMessage", ""))
     assert working["status"] == "working", working
     assert working["statusMessage"].startswith("running PVE task UPID:")
+    assert ":qmclone:" in working["statusMessage"]
 
     done = await until(wire, task_id, ended)
     assert done["status"] == "completed", done
@@ -126,60 +139,63 @@ async def test_a_change_answers_with_a_task_that_reports_progress_and_ends_with_
     assert not result.get("isError")
     report = result["structuredContent"]
     assert (report["job_id"], report["state"], report["exitstatus"]) == (task_id, "succeeded", "OK")
-    assert sim.state.guests[report["result"]["vmid"]].name == "task-vm"
-    assert result["content"][0]["text"].startswith("create_vm succeeded")
+    assert (report["result"]["source_vmid"], report["result"]["name"]) == (source.vmid, name)
+    assert sim.state.guests[report["result"]["vmid"]].config["name"] == name
+    assert result["content"][0]["text"].startswith("clone_instance succeeded")
 
 
-async def test_a_failing_task_completes_with_the_tools_error_and_its_code(wire: Wire, tasks_stack: Stack) -> None:
+async def test_a_failing_migration_completes_with_the_tools_error_and_its_code(wire: Wire, tasks_stack: Stack) -> None:
     sim = tasks_stack.sim
-    vm = guest(sim, "qemu", "stopped")
-    sim.faults.add_task_rule(type="qmsnapshot", vmid=vm.vmid, outcome="error:snapshot storage full", count=1)
-    doomed = fresh("doomed")
-    created = await call(wire, "create_snapshot", vmid=vm.vmid, name=doomed, confirmed=True)
+    vm = untouched(sim, "qemu", "stopped")
+    home, target = vm.node, other_node(sim, vm)
+    sim.faults.add_task_rule(type="qmigrate", vmid=vm.vmid, outcome="error:migration aborted", count=1)
+    created = await call(wire, "migrate_instance", vmid=vm.vmid, target=target, confirmed=True)
     done = await until(wire, created["taskId"], ended)
     assert done["status"] == "completed"  # a tool error is a result, not a protocol failure
     result = done["result"]
     assert result["isError"] is True
     assert result["content"][0]["text"].startswith("PVE_TASK_FAILED:")
-    assert "snapshot storage full" in result["content"][0]["text"]
+    assert "migration aborted" in result["content"][0]["text"]
     assert result["structuredContent"]["error"]["code"] == "PVE_TASK_FAILED"
-    assert doomed not in sim.state.guests[vm.vmid].snapshots
+    assert sim.state.guests[vm.vmid].node == home
 
 
-async def test_cancelling_a_running_task_stops_its_pve_task(wire: Wire, tasks_stack: Stack) -> None:
+async def test_cancelling_a_running_migration_stops_its_pve_task(wire: Wire, tasks_stack: Stack) -> None:
     sim = tasks_stack.sim
-    vmid = guest(sim, "lxc", "stopped").vmid
-    sim.faults.add_task_rule(type="vzstart", vmid=vmid, duration=30.0, count=1)
-    created = await call(wire, "power_control", vmid=vmid, action="start", confirmed=True)
+    vm = untouched(sim, "qemu", "stopped")
+    home, target = vm.node, other_node(sim, vm)
+    sim.faults.add_task_rule(type="qmigrate", vmid=vm.vmid, duration=30.0, count=1)
+    created = await call(wire, "migrate_instance", vmid=vm.vmid, target=target, confirmed=True)
     task_id = created["taskId"]
-    await until(wire, task_id, lambda task: "running PVE task" in task["statusMessage"])
+    running = await until(wire, task_id, lambda task: "running PVE task" in task["statusMessage"])
+    upid = running["statusMessage"].removeprefix("running PVE task ").split(",")[0]
 
     ack = await wire.request("tasks/cancel", {"taskId": task_id})
     assert {"taskId", "status", "result", "error"}.isdisjoint(ack)
     assert ack["resultType"] == "complete"
     done = await until(wire, task_id, ended)
-    assert done["status"] == "cancelled", done
-    task = next(t for t in sim.state.tasks.values() if t.type == "vzstart" and t.vmid == vmid)
-    assert task.exitstatus == "received interrupt"
-    assert sim.state.guests[vmid].status == "stopped"
+    assert done["status"] == "cancelled", done.get("result", done)
+    assert sim.state.tasks[upid].exitstatus == "received interrupt"
+    assert sim.state.guests[vm.vmid].node == home
     assert await wire.request("tasks/cancel", {"taskId": task_id}) == ack  # an ended task: the same ack
 
 
-async def test_an_unconfirmed_change_asks_through_its_task_and_runs_on_the_users_yes(
+async def test_an_unconfirmed_clone_asks_through_its_task_and_runs_on_the_users_yes(
     wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
-    vm = guest(sim, "qemu", "stopped")
-    asked = fresh("asked")
-    created = await call(wire, "create_snapshot", vmid=vm.vmid, name=asked)
+    source = untouched(sim, "qemu", "stopped")
+    name = fresh("asked")
+    created = await call(wire, "clone_instance", vmid=source.vmid, name=name)
     assert created["status"] == "input_required"
     task_id = created["taskId"]
     asking = await wire.request("tasks/get", {"taskId": task_id})
     question = asking["inputRequests"]["confirm"]
     assert question["method"] == "elicitation/create"
-    assert f"take snapshot '{asked}' of VM {vm.vmid}" in question["params"]["message"]
+    assert f"VM {source.vmid}" in question["params"]["message"]
     assert question["params"]["requestedSchema"]["required"] == ["approve"]
-    assert asked not in sim.state.guests[vm.vmid].snapshots  # nothing happens before the yes
+    named = [g for g in sim.state.guests.values() if g.config.get("name") == name]
+    assert named == []  # nothing happens before the yes
 
     unknown = {"never-asked": {"action": "accept", "content": {"approve": True}}}
     assert (await wire.request("tasks/update", {"taskId": task_id, "inputResponses": unknown}))[
@@ -192,15 +208,16 @@ async def test_an_unconfirmed_change_asks_through_its_task_and_runs_on_the_users
     assert {"taskId", "status", "inputRequests"}.isdisjoint(ack)
     done = await until(wire, task_id, ended)
     assert done["status"] == "completed", done
-    assert done["result"]["structuredContent"]["state"] == "succeeded"
-    assert asked in sim.state.guests[vm.vmid].snapshots
+    report = done["result"]["structuredContent"]
+    assert report["state"] == "succeeded"
+    assert sim.state.guests[report["result"]["vmid"]].config["name"] == name
 
 
 async def test_the_users_no_or_a_cancel_ends_a_waiting_task_with_nothing_changed(
     wire: Wire, tasks_stack: Stack
 ) -> None:
     sim = tasks_stack.sim
-    vm = guest(sim, "qemu", "stopped")
+    vm = untouched(sim, "qemu", "stopped")
     names = fresh("refused"), fresh("dropped")
     refused = await call(wire, "create_snapshot", vmid=vm.vmid, name=names[0])
     no = {"confirm": {"action": "decline"}}
@@ -226,7 +243,7 @@ async def test_bad_input_is_refused_at_once_without_a_task(wire: Wire) -> None:
 
 
 async def test_a_request_that_declares_no_tasks_gets_todays_answer(wire: Wire, tasks_stack: Stack) -> None:
-    vm = guest(tasks_stack.sim, "qemu", "stopped")
+    vm = untouched(tasks_stack.sim, "qemu", "stopped")
     answer = await wire.request(
         "tools/call",
         {"name": "create_snapshot", "arguments": {"vmid": vm.vmid, "name": fresh("plain"), "confirmed": True}},
@@ -245,7 +262,7 @@ async def test_a_task_is_only_visible_to_its_caller(
 ) -> None:
     if tasks_stack.embedded:
         pytest.skip("two servers share tasks only through a shared Redis")
-    vm = guest(tasks_stack.sim, "qemu", "stopped")
+    vm = untouched(tasks_stack.sim, "qemu", "stopped")
     created = await call(wire, "create_snapshot", vmid=vm.vmid, name=fresh("mine"))
     transport = request.node.callspec.params["wire"]
     async with serving(transport, tasks_stack, "other") as other:
