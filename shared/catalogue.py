@@ -14,9 +14,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from shared.operations import (
+    agent,
     backup,
     clone,
     cloudinit,
+    cluster,
     create,
     delete,
     disks,
@@ -28,6 +30,7 @@ from shared.operations import (
     snapshots,
     storage,
     tasks,
+    update,
     usage,
 )
 from shared.operations.operation import Operation
@@ -40,9 +43,12 @@ _DOMAINS: tuple[ModuleType, ...] = (
     guests,
     storage,
     usage,
+    agent,
+    cluster,
     power,
     create,
     cloudinit,
+    update,
     snapshots,
     clone,
     migrate,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from workers.operations import (
+    agent,
     backup,
     clone,
     cloudinit,
+    cluster,
     create,
     delete,
     disks,
@@ -17,13 +19,16 @@ from workers.operations import (
     snapshots,
     storage,
     tasks,
+    update,
     usage,
 )
 
 __all__ = [
+    "agent",
     "backup",
     "clone",
     "cloudinit",
+    "cluster",
     "create",
     "delete",
     "disks",
@@ -35,5 +40,6 @@ __all__ = [
     "snapshots",
     "storage",
     "tasks",
+    "update",
     "usage",
 ]
