@@ -152,6 +152,7 @@ CHANGES = [
     Case("move_disk", lambda sim: _move(sim, "lxc")),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),
 ]
