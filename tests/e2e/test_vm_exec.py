@@ -16,6 +16,7 @@ from mcp import Client
 from pvesim.commands import run_command
 from pvesim.config import SimConfig
 from pvesim.state import Agent, Guest
+from tests.e2e import test_exactly_once
 from tests.e2e.test_exactly_once import Crew, dead, kill_when
 from tests.e2e.test_exec_injection import HOSTILE
 from tests.support.agent import call, error_of, finished, status, submit
@@ -188,6 +189,9 @@ async def test_the_allowlist_of_container_commands_limits_vm_commands_too(redis_
 
 # -- at most once ---------------------------------------------------------------------------
 
+#: this test's workers, all stopped when it ends (the exactly-once tests' fixture, on this module's kill_stack)
+crew = test_exactly_once.crew
+
 
 @pytest.fixture(scope="module")
 async def kill_stack(redis_proc: RedisServer) -> AsyncIterator[Stack]:
@@ -197,19 +201,6 @@ async def kill_stack(redis_proc: RedisServer) -> AsyncIterator[Stack]:
             worker.stop()
         running.workers.clear()
         yield running
-
-
-@pytest.fixture
-async def crew(kill_stack: Stack, request: pytest.FixtureRequest) -> AsyncIterator[Crew]:
-    from redis.asyncio import Redis  # noqa: PLC0415  # only the kill tests talk to Redis
-
-    assert kill_stack.redis is not None
-    redis = Redis.from_url(kill_stack.redis.url, decode_responses=True)
-    crew = Crew(kill_stack, redis, request.node.name)
-    yield crew
-    for worker in crew.started:
-        worker.stop()
-    await redis.aclose()
 
 
 async def test_a_worker_killed_while_the_command_runs_leaves_the_next_to_read_its_end(
