@@ -20,6 +20,7 @@ __all__ = [
     "UPDATE_INSTANCE",
     "ConfigDiff",
     "Digest",
+    "Tag",
     "UpdateParams",
     "UpdateResult",
     "parse_startup",

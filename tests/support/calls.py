@@ -152,6 +152,14 @@ CHANGES = [
     Case("move_disk", lambda sim: _move(sim, "lxc")),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case(
+        "snapshot_guests",
+        lambda sim: {
+            "vmids": [guest(sim, "qemu", "stopped").vmid, guest(sim, "lxc", "running").vmid],
+            "name": "fleet1",
+        },
+    ),
+    Case("power_guests", lambda sim: {"vmids": [guest(sim, "lxc", "stopped").vmid], "action": "start"}),
     Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),
