@@ -284,3 +284,27 @@ async def test_a_worker_killed_mid_fleet_still_snapshots_each_guest_exactly_once
     assert all(sim.state.counts[v]["snapshot_created"] >= 1 for v in FLEET)
     assert [v for v in FLEET if list(sim.state.guests[v].snapshots).count("killed") != 1] == []
     assert most_at_once(snapshot_tasks(sim, "killed")) <= 2
+
+
+async def test_cancelling_a_fleet_queues_no_more_guests_and_lets_the_running_one_finish(
+    mcp: Client, lab: Stack
+) -> None:
+    sim = lab.sim
+    sim.faults.add_task_rule(type="qmsnapshot", vmid=300, duration=2.0)
+    try:
+        job_id = await submit(mcp, "snapshot_guests", tag="fleet", name="halted", parallel=1)
+        await eventually(lambda: _posted(sim, "halted"), timeout=30, what="the first guest's snapshot to start")
+        cancel = await call(mcp, "cancel_task", job_id=job_id, confirmed=True, wait_seconds=30)
+        job = await finished(mcp, job_id)
+    finally:
+        sim.faults.tasks.clear()
+    assert cancel["result"]["state"] == "cancelled", cancel
+    assert job["state"] == "cancelled", job
+    states = {g["vmid"]: g["state"] for g in job["result"]["guests"]}
+    assert states[300] == "succeeded"  # it was running: it finished
+    assert {states[v] for v in FLEET[1:]} == {"skipped"}
+    assert snapshot_posts(sim, "halted") == {300: 1}
+
+
+async def _posted(sim: Simulator, name: str) -> bool:
+    return bool(snapshot_posts(sim, name))
