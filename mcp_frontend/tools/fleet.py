@@ -23,6 +23,7 @@ from shared.jobs.record import JobRecord
 from shared.operations.base import Result
 from shared.operations.changes import WaitSeconds
 from shared.operations.fleet import (
+    BACKUP_GUESTS,
     PLAN_FLEET,
     POWER_GUESTS,
     SNAPSHOT_GUESTS,
@@ -134,5 +135,5 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
 
 
 def fleet_tools() -> list[ToolSpec]:
-    """snapshot_guests and power_guests."""
-    return [fleet_tool(SNAPSHOT_GUESTS), fleet_tool(POWER_GUESTS)]
+    """snapshot_guests, power_guests and backup_guests."""
+    return [fleet_tool(SNAPSHOT_GUESTS), fleet_tool(POWER_GUESTS), fleet_tool(BACKUP_GUESTS)]

@@ -1,20 +1,21 @@
-"""One change applied to many guests: snapshot_guests, power_guests (and their plan).
+"""One change applied to many guests: snapshot_guests, power_guests, backup_guests (and their plan).
 
 A fleet call names its guests by a selector (VMIDs, a tag, a pool, a node, qemu or lxc: every
 part given must match; templates never). A dry run (or any unconfirmed call) answers the plan:
 the guests it resolves to and what would happen to each. Confirmed, a parent job resolves the
 selector once, stores its plan (the guests and a job ID for each), and queues one ordinary change
-job per guest (create_snapshot, power_control), at most `parallel` at a time, each exactly once
+job per guest (create_snapshot, power_control, backup_instance), at most `parallel` at a time, each exactly once
 like any other; get_task_status on the parent shows counts and each guest's state as they go.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
+from shared.operations.backup import BACKUP_INSTANCE
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeParams
 from shared.operations.operation import Operation
@@ -22,14 +23,16 @@ from shared.operations.power import POWER_CONTROL, PowerAction, ShutdownTimeout
 from shared.operations.snapshots import CREATE_SNAPSHOT, SnapshotDescription
 from shared.operations.update import Tag
 from shared.safety import Tier
-from shared.sanitize import GuestKind, NodeName, SnapshotName, Vmid
+from shared.sanitize import GuestKind, NodeName, SnapshotName, StorageId, Vmid
 
 __all__ = [
+    "BACKUP_GUESTS",
     "CONFIRM_COUNT_ABOVE",
     "FLEET_STATES",
     "PLAN_FLEET",
     "POWER_GUESTS",
     "SNAPSHOT_GUESTS",
+    "BackupGuestsParams",
     "FleetGuest",
     "FleetParams",
     "FleetPlan",
@@ -141,6 +144,12 @@ class PowerGuestsParams(FleetParams):
     timeout: ShutdownTimeout = None
 
 
+class BackupGuestsParams(FleetParams):
+    storage: StorageId = "local"
+    mode: Literal["snapshot", "suspend", "stop"] = "snapshot"
+    compress: Literal["zstd", "gzip", "lzo", "none"] = "zstd"
+
+
 _RESOURCES = "GET /cluster/resources"
 _FLEET_ERRORS: tuple[tuple[str, str], ...] = (
     ("NOT_FOUND", "no guest matches the selector, or a VMID given is no guest"),
@@ -198,4 +207,22 @@ POWER_GUESTS = Operation(
     plan=lambda p, fleet: f"{p.action} {fleet}",
     idempotent=False,
     destructive=True,
+)
+BACKUP_GUESTS = Operation(
+    "backup_guests",
+    "Back up many guests",
+    Tier.RESTRICTED,
+    BackupGuestsParams,
+    FleetResult,
+    description="""
+        Back up (vzdump, as backup_instance) every guest a selector names.
+
+        Each guest is its own backup_instance job, at most `parallel` at a time, exactly once;
+        each guest's job result names its archive. PVE itself runs one backup per node at a time
+        (its global vzdump lock): the others wait for it. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=_calls(BACKUP_INSTANCE),
+    errors=(*_FLEET_ERRORS, *BACKUP_INSTANCE.errors),
+    plan=lambda p, fleet: f"back up {fleet} to storage {p.storage} ({p.mode} mode, {p.compress})",
+    idempotent=False,
 )

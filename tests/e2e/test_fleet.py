@@ -220,6 +220,24 @@ async def test_power_guests_starts_the_stopped_and_leaves_the_running_as_they_ar
     assert "already running" in next(g["message"] for g in report["guests"] if g["vmid"] == 304)
 
 
+async def test_backup_guests_makes_one_archive_per_guest(mcp: Client, lab: Stack) -> None:
+    sim = lab.sim
+    vmids = [v for v in FLEET if sim.state.guests[v].node == "pve2"]
+    before = {v: sim.state.counts[v]["backed_up"] for v in vmids}
+    report = await call(
+        mcp, "backup_guests", tag="fleet", node="pve2", mode="stop", parallel=2, confirmed=True, wait_seconds=90
+    )
+    assert report["counts"] == {"succeeded": len(vmids)}, report
+    assert {v: sim.state.counts[v]["backed_up"] - before[v] for v in vmids} == dict.fromkeys(vmids, 1)
+    vzdumps = [r for r in sim.requests if r.method == "POST" and r.path == "/nodes/pve2/vzdump"]
+    assert sorted(int(r.params["vmid"]) for r in vzdumps) == vmids  # one request per guest, each once
+    for guest in report["guests"]:
+        child = await status(mcp, guest["job_id"])
+        [archive] = child["result"]["archives"]
+        assert archive["vmid"] == guest["vmid"]
+        assert archive["volid"].startswith("local:backup/vzdump-")
+
+
 async def test_a_selector_that_names_no_guest_is_not_found(mcp: Client) -> None:
     text = await error_of(mcp, "snapshot_guests", tag="nosuchtag", name="xy", dry_run=True)
     assert text.startswith("NOT_FOUND:"), text

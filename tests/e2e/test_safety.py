@@ -204,6 +204,11 @@ def _fleet_power(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"vmids": [ct.vmid], "action": "start"}, [f"start 1 guest: {label(ct)} on node {ct.node}"]
 
 
+def _fleet_backup(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmids": [vm.vmid]}, [f"back up 1 guest: {label(vm)} on node {vm.node} to storage local (snapshot mode"]
+
+
 RESTRICTED = [
     pytest.param("power_control", _power, id="power"),
     pytest.param("create_vm", _create_vm, id="create_vm"),
@@ -224,6 +229,7 @@ RESTRICTED = [
     pytest.param("update_instance", _update, id="update"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
+    pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),
 ]
 
 

@@ -160,6 +160,7 @@ CHANGES = [
         },
     ),
     Case("power_guests", lambda sim: {"vmids": [guest(sim, "lxc", "stopped").vmid], "action": "start"}),
+    Case("backup_guests", lambda sim: {"vmids": [guest(sim, "qemu", "stopped").vmid], "mode": "stop"}),
     Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),

@@ -5,8 +5,8 @@ it queues anything: the guests, each with the job ID its change will have. Every
 is one scheduling step: it reads the guest jobs' records, queues the next ones (by the planned ID,
 so a job is queued once however often the parent runs, after a kill too), records the guests'
 states as its interim result and progress, and runs again shortly (Retry) until every guest's
-job has ended. The guest jobs are create_snapshot and power_control jobs like any other: each
-change is exactly once by their own rules.
+job has ended. The guest jobs are create_snapshot, power_control and backup_instance jobs like
+any other: each change is exactly once by their own rules.
 """
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from shared.errors import NotFound, TaskFailed
 from shared.jobs.client import JobClient, new_job_id
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
+from shared.operations.backup import BACKUP_INSTANCE, BackupParams
 from shared.operations.base import Params
 from shared.operations.fleet import (
+    BACKUP_GUESTS,
     PLAN_FLEET,
     POWER_GUESTS,
     SNAPSHOT_GUESTS,
+    BackupGuestsParams,
     FleetGuest,
     FleetParams,
     FleetPlan,
@@ -45,7 +48,7 @@ from workers.guests import cluster_guests
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry
 
-__all__ = ["plan_fleet", "power_guests", "resolve_fleet", "snapshot_guests"]
+__all__ = ["backup_guests", "plan_fleet", "power_guests", "resolve_fleet", "snapshot_guests"]
 
 log = structlog.get_logger("workers.fleet")
 
@@ -207,3 +210,18 @@ async def power_guests(job: JobContext, params: PowerGuestsParams) -> Outcome:
         )
 
     return await _run_fleet(job, params, POWER_CONTROL, child)
+
+
+@handles(BACKUP_GUESTS)
+async def backup_guests(job: JobContext, params: BackupGuestsParams) -> Outcome:
+    def child(guest: FleetGuest) -> BackupParams:
+        return BackupParams(
+            vmid=guest.vmid,
+            node=guest.node,
+            storage=params.storage,
+            mode=params.mode,
+            compress=params.compress,
+            confirmed=True,
+        )
+
+    return await _run_fleet(job, params, BACKUP_INSTANCE, child)
