@@ -95,6 +95,8 @@ class ToolEntry:
     errors: tuple[tuple[str, str], ...]
     #: 0 reads, 1 changes (both built from declarations), 2 following jobs and reading logs
     section: int
+    #: the other operations it runs (a fleet's plan), whose calls are among the operation's own
+    also: tuple[Operation, ...] = ()
 
     @property
     def name(self) -> str:
@@ -125,7 +127,7 @@ class ToolEntry:
         operation = spec.runs[0] if spec.runs else None
         errors = (*(operation.errors if operation else ()), *spec.errors)
         section = (0 if spec.tier is Tier.SAFE else 1) if spec.declared else 2
-        return cls(tool, operation, errors, section)
+        return cls(tool, operation, errors, section, spec.runs[1:])
 
 
 async def live_specs() -> list[ToolSpec]:
@@ -406,6 +408,9 @@ def _endpoints(entry: ToolEntry, schema: ApiSchema) -> list[str]:
         )
     else:
         lead = f"**PVE endpoints** (operation `{op.name}`):"
+    if entry.also:
+        first = ", ".join(f"(operation `{o.name}`)" for o in entry.also)
+        lead = lead.removesuffix(":") + f", the plan read first {first}:"
     rows = [lead, "", "| Endpoint | Privileges on ACL path | Notes |", "|---|---|---|"]
     for call in op.pve_calls:
         endpoints = call_endpoints_for(call, schema, entry.tool)

@@ -50,8 +50,10 @@ Every call runs as a job. A change (a tool that is not read-only) waits up to wa
 running goes on: follow its job_id with get_task_status and get_task_log. Only cancel_task stops a job.
 A change needs the user's agreement: a client that can ask its user is asked (a no changes nothing);
 otherwise pass confirmed=true only once the user agreed, or the answer is CONFIRMATION_REQUIRED with
-the plan. delete_instance also needs the VMID typed again as confirm_vmid. Errors read
-'CODE: message. Next: what to do'."""
+the plan. delete_instance also needs the VMID typed again as confirm_vmid. The *_guests tools change
+many guests: selected by vmids, tag, pool, node and kind (all given must match), dry_run=true answers
+the plan, parallel (default 4) bounds how many run at once, and more than 10 guests need confirm_count
+set to their number. Errors read 'CODE: message. Next: what to do'."""
 
 
 def tool_error(exc: BaseException, *, ours: bool) -> ProxmoxMcpError | None:

@@ -246,6 +246,9 @@ class Task:
     exitstatus: str | None = None
     endtime: int | None = None
     log: list[str] = field(default_factory=list)
+    #: when it began and ended (time.monotonic(); pvesim's own, for tests that measure overlap)
+    began: float = field(default_factory=time.monotonic)
+    ended: float | None = None
 
     def summary(self) -> dict[str, Any]:
         """The task as GET /nodes/{node}/tasks lists it.

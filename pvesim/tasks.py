@@ -213,6 +213,7 @@ class TaskRunner:
         task.status = "stopped"
         task.exitstatus = exitstatus
         task.endtime = int(time.time())
+        task.ended = time.monotonic()
 
     def _lock(self, guest: Guest) -> GuestLock:
         return self._locks.setdefault(guest.vmid, GuestLock())

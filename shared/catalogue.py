@@ -14,13 +14,16 @@ from __future__ import annotations
 from types import ModuleType
 
 from shared.operations import (
+    agent,
     backup,
     clone,
     cloudinit,
+    cluster,
     create,
     delete,
     disks,
     exec,
+    fleet,
     guests,
     migrate,
     nodes,
@@ -28,6 +31,7 @@ from shared.operations import (
     snapshots,
     storage,
     tasks,
+    update,
     usage,
 )
 from shared.operations.operation import Operation
@@ -40,14 +44,18 @@ _DOMAINS: tuple[ModuleType, ...] = (
     guests,
     storage,
     usage,
+    agent,
+    cluster,
     power,
     create,
     cloudinit,
+    update,
     snapshots,
     clone,
     migrate,
     backup,
     disks,
+    fleet,
     exec,
     delete,
     tasks,

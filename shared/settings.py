@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     exec_output_max_bytes: Annotated[
         int, Field(validation_alias=_env("PROXMOX_EXEC_OUTPUT_MAX"), ge=1024, le=16 * 1024 * 1024)
     ] = 64 * 1024
+    #: commands in VMs through the QEMU guest agent (execute_vm_command): off until enabled; the same
+    #: allowlist and output cap apply
+    vm_exec_enabled: Annotated[bool, Field(validation_alias=_env("PROXMOX_VM_EXEC"))] = False
 
     # Which tools the server publishes: names or groups (read, change, critical), comma-separated;
     # unset: all. Read-only hides every change tool, and the workers refuse change jobs.

@@ -59,8 +59,10 @@ async def sim() -> AsyncIterator[Simulator]:
 
 @pytest.fixture(scope="module")
 async def client(sim: Simulator) -> AsyncIterator[Client]:
-    """The in-process server, with SSH and Critical tools on."""
-    async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_LOCK_WAIT="10") as connected:
+    """The in-process server, with SSH, commands in VMs and Critical tools on."""
+    async with inprocess_client(
+        sim, PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_LOCK_WAIT="10", PROXMOX_VM_EXEC="true"
+    ) as connected:
         yield connected
 
 

@@ -9,6 +9,7 @@ pve_task_status / pve_task_log only for tasks started elsewhere; cancel_task) an
 from __future__ import annotations
 
 from mcp_frontend.tools.declared import declared_tool
+from mcp_frontend.tools.fleet import fleet_tools
 from mcp_frontend.tools.logs import log_tools
 from mcp_frontend.tools.spec import ToolSpec
 from mcp_frontend.tools.tasks import task_tools
@@ -18,7 +19,7 @@ __all__ = ["ToolSpec", "all_tools"]
 
 
 def all_tools() -> list[ToolSpec]:
-    """Every tool, in the catalogue's order (reads, then changes), the task and log tools last."""
-    own = [*task_tools(), *log_tools()]
+    """Every tool, in the catalogue's order (reads, then changes), the task, log and fleet tools last."""
+    own = [*task_tools(), *log_tools(), *fleet_tools()]
     claimed = {op for spec in own for op in spec.runs}
     return [*(declared_tool(op) for op in CATALOGUE if op not in claimed), *own]

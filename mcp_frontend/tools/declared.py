@@ -29,7 +29,7 @@ from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, WaitSeconds
 from shared.operations.operation import Operation, ToolArgument
 
-__all__ = ["declared_tool", "tool_arguments"]
+__all__ = ["Argument", "declared_tool", "payload", "signed", "tool_arguments"]
 
 _CONTEXT = Context[FrontendApp, Any]
 _KEYWORD = inspect.Parameter.KEYWORD_ONLY
@@ -77,12 +77,12 @@ def tool_arguments(params: type[Params]) -> list[Argument]:
     return sorted(arguments, key=lambda a: (a.default is not _REQUIRED, a.name == "confirmed"))
 
 
-def _payload(params: type[Params], arguments: list[Argument], given: Mapping[str, Any]) -> Params:
+def payload(params: type[Params], arguments: list[Argument], given: Mapping[str, Any]) -> Params:
     values = {a.field: a.convert(given[a.name]) if a.convert else given[a.name] for a in arguments}
     return params.model_validate(values)
 
 
-def _signed(fn: Callable[..., Any], name: str, parameters: list[inspect.Parameter], returns: Any) -> None:
+def signed(fn: Callable[..., Any], name: str, parameters: list[inspect.Parameter], returns: Any) -> None:
     """Give a generated function the signature the SDK reads (its schema and its resolver's arguments)."""
     fn.__name__ = fn.__qualname__ = name
     fn.__signature__ = inspect.Signature(parameters, return_annotation=returns)  # type: ignore[attr-defined]  # read by inspect.signature
@@ -99,28 +99,28 @@ def declared_tool(op: Operation[Any, Any]) -> ToolSpec:
 
         async def read(ctx: _CONTEXT, **given: Any) -> CallToolResult:
             app = app_of(ctx)
-            return tool_result(await app.read(op, _payload(op.params, arguments, given)))
+            return tool_result(await app.read(op, payload(op.params, arguments, given)))
 
-        _signed(read, op.name, parameters, Annotated[CallToolResult, op.result])
+        signed(read, op.name, parameters, Annotated[CallToolResult, op.result])
         return _spec(read, op)
 
     async def confirm(ctx: _CONTEXT, **given: Any) -> Approval | Elicit[Approval]:
         refuse_danger(app_of(ctx), op, given)
-        params = _payload(op.params, arguments, given)
+        params = payload(op.params, arguments, given)
         return await confirm_change(ctx, op, params, confirmed=given["confirmed"])
 
     async def change(ctx: _CONTEXT, approval: ElicitationResult[Approval], **given: Any) -> CallToolResult:
         wait_seconds = given.pop("wait_seconds")
         vmid = given.get("vmid")
         approved(approval, op.name + (f" of guest {vmid}" if vmid is not None else ""))
-        params = _payload(op.params, arguments, {**given, "confirmed": True})
+        params = payload(op.params, arguments, {**given, "confirmed": True})
         return tool_result(await app_of(ctx).change(ctx, op, params, op.result, wait_seconds))
 
     wait = inspect.Parameter("wait_seconds", _KEYWORD, default=None, annotation=WaitSeconds)
-    _signed(confirm, f"confirm_{op.name}", [context, *parameters[1:], wait], Approval | Elicit[Approval])
+    signed(confirm, f"confirm_{op.name}", [context, *parameters[1:], wait], Approval | Elicit[Approval])
     asked = inspect.Parameter("approval", _KEYWORD, annotation=Annotated[ElicitationResult[Approval], Resolve(confirm)])
     report = ChangeReport[op.result]  # type: ignore[name-defined]  # a generic parametrized at run time
-    _signed(change, op.name, [context, asked, *parameters[1:], wait], Annotated[CallToolResult, report])
+    signed(change, op.name, [context, asked, *parameters[1:], wait], Annotated[CallToolResult, report])
     return _spec(change, op)
 
 

@@ -153,6 +153,17 @@ class JobClient:
         """Record and enqueue one run of `op` (with `also`'s commands in the same transaction); the queued record."""
         return await self.enqueue(self.prepare(op, params), also=also)
 
+    async def submit_once(self, op: Operation[Any, Any], params: Params, *, job_id: str) -> JobRecord:
+        """Record and enqueue one run of `op` as job `job_id`, unless a job has that ID already (its record then).
+
+        A fleet's parent queues each guest's job under an ID it stored beforehand, so a rerun after a
+        kill queues none twice. It writes through its fenced store (shared.jobs.claims): only the
+        worker holding the parent writes, so the check cannot race another writer of the same ID.
+        """
+        if (existing := await self.store.get(job_id)) is not None:
+            return existing
+        return await self.enqueue(self.prepare(op, params, job_id=job_id))
+
     async def enqueue(self, job: PreparedJob, *, also: Callable[[Pipeline], object] | None = None) -> JobRecord:
         """Record and enqueue a prepared job (with `also`'s commands in the same transaction); its record."""
 

@@ -80,8 +80,9 @@ DEFAULT_TIMEOUT = httpx.Timeout(15.0, connect=5.0)
 #: handshake for each request beyond its keep-alive (measured: 12% of a busy worker's CPU)
 DEFAULT_LIMITS = httpx.Limits(max_connections=20, max_keepalive_connections=20, keepalive_expiry=30.0)
 
-FormValue = str | int | float | bool | None
-"""A query or form value: booleans go out as 1/0 (PVE's boolean), None means "leave it out"."""
+FormValue = str | int | float | bool | list[str] | None
+"""A query or form value: booleans go out as 1/0 (PVE's boolean), a list as the key repeated (PVE's
+array, e.g. agent/exec's `command`), None means "leave it out"."""
 
 _PLACEHOLDER = re.compile(r"\{([^}]+)\}")
 _INT: TypeAdapter[int] = TypeAdapter(int)
@@ -135,14 +136,17 @@ def _expand(template: str, values: Mapping[str, object]) -> str:
     return _PLACEHOLDER.sub(lambda m: quote(str(values[m[1]]), safe=""), template)
 
 
-def _form(params: Mapping[str, FormValue] | None) -> dict[str, str] | None:
+def _form(params: Mapping[str, FormValue] | None) -> dict[str, str | list[str]] | None:
     if params is None:
         return None
-    encoded: dict[str, str] = {}
+    encoded: dict[str, str | list[str]] = {}
     for key, value in params.items():
         if value is None:
             continue
-        encoded[key] = ("1" if value else "0") if isinstance(value, bool) else str(value)
+        if isinstance(value, list):
+            encoded[key] = [str(item) for item in value]
+        else:
+            encoded[key] = ("1" if value else "0") if isinstance(value, bool) else str(value)
     return encoded
 
 

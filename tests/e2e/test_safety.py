@@ -180,6 +180,35 @@ def _template(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"vmid": vm.vmid}, [f"convert {label(vm)} on node {vm.node}", "into a template"]
 
 
+def _vm_exec(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "command": "cat /etc/hostname"}, [
+        f"run cat /etc/hostname in {label(vm)} on node {vm.node}"
+    ]
+
+
+def _update(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "cores": 3}, [f"set cores=3 of {label(vm)} on node {vm.node}"]
+
+
+def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
+    return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
+        f"take snapshot 'fleet-pre' of 2 guests: {label(vm)} on node {vm.node}, {label(ct)} on node {ct.node}"
+    ]
+
+
+def _fleet_power(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    ct = pick(sim, "lxc", "stopped")
+    return {"vmids": [ct.vmid], "action": "start"}, [f"start 1 guest: {label(ct)} on node {ct.node}"]
+
+
+def _fleet_backup(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmids": [vm.vmid]}, [f"back up 1 guest: {label(vm)} on node {vm.node} to storage local (snapshot mode"]
+
+
 RESTRICTED = [
     pytest.param("power_control", _power, id="power"),
     pytest.param("create_vm", _create_vm, id="create_vm"),
@@ -196,6 +225,11 @@ RESTRICTED = [
     pytest.param("resize_disk", _resize, id="resize"),
     pytest.param("move_disk", _move, id="move_disk"),
     pytest.param("convert_to_template", _template, id="template"),
+    pytest.param("execute_vm_command", _vm_exec, id="vm-exec"),
+    pytest.param("update_instance", _update, id="update"),
+    pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
+    pytest.param("power_guests", _fleet_power, id="fleet-power"),
+    pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),
 ]
 
 

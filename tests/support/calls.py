@@ -76,6 +76,11 @@ READS = [
     Case("list_snapshots", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
     Case("list_backups", lambda sim: {}),
     Case("list_backups", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "node": "pve1", "storage": "local"}),
+    Case("get_vm_interfaces", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case("list_tasks", lambda sim: {}),
+    Case("list_tasks", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "errors": True}),
+    Case("list_tasks", lambda sim: {"node": "pve1", "type": "qmstart"}),
+    Case("get_cluster_status", lambda sim: {}),
 ]
 
 
@@ -147,6 +152,18 @@ CHANGES = [
     Case("move_disk", lambda sim: _move(sim, "lxc")),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid}),
     Case("convert_to_template", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case(
+        "snapshot_guests",
+        lambda sim: {
+            "vmids": [guest(sim, "qemu", "stopped").vmid, guest(sim, "lxc", "running").vmid],
+            "name": "fleet1",
+        },
+    ),
+    Case("power_guests", lambda sim: {"vmids": [guest(sim, "lxc", "stopped").vmid], "action": "start"}),
+    Case("backup_guests", lambda sim: {"vmids": [guest(sim, "qemu", "stopped").vmid], "mode": "stop"}),
+    Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
+    Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
+    Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),
 ]
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from workers.operations import (
+    agent,
     backup,
     clone,
     cloudinit,
+    cluster,
     create,
     delete,
     disks,
     exec,
+    fleet,
     guests,
     migrate,
     nodes,
@@ -17,17 +20,21 @@ from workers.operations import (
     snapshots,
     storage,
     tasks,
+    update,
     usage,
 )
 
 __all__ = [
+    "agent",
     "backup",
     "clone",
     "cloudinit",
+    "cluster",
     "create",
     "delete",
     "disks",
     "exec",
+    "fleet",
     "guests",
     "migrate",
     "nodes",
@@ -35,5 +42,6 @@ __all__ = [
     "snapshots",
     "storage",
     "tasks",
+    "update",
     "usage",
 ]

@@ -15,16 +15,13 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote
 
-from shared.errors import DispatchUncertain, ProxmoxMcpError, TransientPveError
-from shared.jobs.record import utcnow
-from shared.jobs.states import JobState
 from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitChange, CloudInitParams, CloudInitResult
-from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
+from workers.configs import put_config
 from workers.guests import Guest
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome, Retry
+from workers.runtime import JobContext, Outcome
 
 __all__ = ["desired_settings", "set_vm_cloudinit"]
 
@@ -106,36 +103,12 @@ async def _config_step(job: JobContext, guest: Guest, params: CloudInitParams) -
         }
     drive = _has_drive(current)
     if pending:
-        await _put_config(job, guest, pending, config.digest, planned)
+        await put_config(job, guest, pending, config.digest, planned)
     if planned:
         done_entry = {"step": "config", "changed": planned, "drive": drive}
         record.steps, record.step, record.plan = [*record.steps, done_entry], None, None
         await job.app.store.update(job.job_id, steps=record.steps, clear=("step", "plan"))
     return planned, drive
-
-
-async def _put_config(
-    job: JobContext, guest: Guest, pending: dict[str, str], digest: str, planned: dict[str, Any]
-) -> None:
-    """Send the config PUT once its plan is stored; a PUT PVE refused changed nothing, and the plan is dropped."""
-    await job.end_if_cancelled()
-    record = job.record
-    record.step, record.plan, record.state = "config", {"changed": planned}, JobState.DISPATCHING
-    await job.app.store.transition(
-        job.job_id, JobState.DISPATCHING, step="config", plan=record.plan, dispatched_at=utcnow()
-    )
-    job.assert_may_send()
-    body: dict[str, FormValue] = {**pending, "digest": digest}
-    try:
-        await job.app.pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
-    except DispatchUncertain:
-        raise Retry(defer=1.0) from None  # it may have been applied: the rerun reads the config and sees
-    except TransientPveError:
-        raise  # nothing reached PVE, or PVE's lock: the job runs again and looks at the config first
-    except ProxmoxMcpError:
-        record.step, record.plan, record.state = None, None, JobState.QUEUED
-        await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "plan"))
-        raise
 
 
 @handles(SET_VM_CLOUDINIT)

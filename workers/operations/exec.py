@@ -12,7 +12,7 @@ from workers.registry import handles
 from workers.runtime import JobContext, JobEnded, Outcome, Retry
 from workers.ssh import run_pct_exec
 
-__all__ = ["execute_lxc_command"]
+__all__ = ["check_allowed", "execute_lxc_command"]
 
 #: pickups in a row whose checks leave too little time for the command before the job gives up
 _MAX_SHORT_PICKUPS = 3
@@ -32,13 +32,9 @@ async def _node_host(job: JobContext, node: str) -> str:
     )
 
 
-def _check_policy(job: JobContext, params: ExecParams) -> None:
+def check_allowed(job: JobContext, params: ExecParams) -> None:
+    """The allowlist (PROXMOX_EXEC_ALLOWLIST) and the timeout limit, for commands in containers and VMs alike."""
     settings = job.app.settings
-    if not settings.ssh_configured:
-        raise FeatureDisabled(
-            "commands in containers are off: this worker has no SSH key and known_hosts",
-            hint="An administrator sets PROXMOX_SSH_KEY and PROXMOX_SSH_KNOWN_HOSTS for the workers.",
-        )
     allowed = settings.exec_allowed()
     # the whole argv[0]: allowing "echo" must not allow /tmp/x/echo, which could be any program
     command = params.argv[0]
@@ -52,6 +48,15 @@ def _check_policy(job: JobContext, params: ExecParams) -> None:
             f"timeout_seconds {params.timeout_seconds} exceeds this server's limit of "
             f"{settings.task_slice_seconds:.0f} (PROXMOX_MCP_TASK_SLICE)"
         )
+
+
+def _check_policy(job: JobContext, params: ExecParams) -> None:
+    if not job.app.settings.ssh_configured:
+        raise FeatureDisabled(
+            "commands in containers are off: this worker has no SSH key and known_hosts",
+            hint="An administrator sets PROXMOX_SSH_KEY and PROXMOX_SSH_KNOWN_HOSTS for the workers.",
+        )
+    check_allowed(job, params)
 
 
 async def _connect_seconds(job: JobContext, params: ExecParams) -> float:

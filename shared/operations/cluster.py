@@ -1,0 +1,125 @@
+"""The cluster as a whole: its recent PVE tasks, and its health (quorum, nodes, HA, versions)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from shared.operations.base import Params, Result
+from shared.operations.operation import Operation
+from shared.safety import Tier
+from shared.sanitize import NodeName, Vmid
+
+__all__ = [
+    "GET_CLUSTER_STATUS",
+    "LIST_TASKS",
+    "ClusterHealth",
+    "ClusterNode",
+    "ClusterStatusParams",
+    "HaService",
+    "HaStatus",
+    "ListTasksParams",
+    "TaskEntry",
+    "TaskList",
+]
+
+
+class ListTasksParams(Params):
+    node: NodeName | None = None
+    vmid: Vmid | None = None
+    type: Annotated[
+        str | None, StringConstraints(pattern=r"^[a-zA-Z0-9_\-]{1,64}$"), Field(description="qmstart, vzdump...")
+    ] = None
+    user: Annotated[str | None, StringConstraints(pattern=r"^[^\s!]+(![^\s]+)?$", max_length=128)] = None
+    errors: Annotated[bool, Field(description="Only failed tasks.")] = False
+    since: Annotated[int | None, Field(ge=0, le=2**40, description="UNIX time.")] = None
+    limit: Annotated[int, Field(ge=1, le=500)] = 50
+
+    def filtered(self) -> bool:
+        """Whether the call asks for more than the cluster's recent tasks."""
+        return any(v is not None for v in (self.node, self.vmid, self.type, self.user, self.since)) or self.errors
+
+
+class TaskEntry(Result):
+    upid: str
+    node: str
+    type: str
+    id: str = Field(description="The guest's VMID or other object, '' for none.")
+    user: str
+    status: str = Field(description="running, OK, 'WARNINGS: n' or the error.")
+    starttime: int
+    endtime: int | None = None
+    job_id: str | None = Field(None, description="Our job that started it (get_task_status reads it).")
+
+
+class TaskList(Result):
+    tasks: list[TaskEntry]
+    count: int
+    offline_nodes: list[str] = Field(default_factory=list, description="Nodes not asked: offline.")
+
+
+class ClusterStatusParams(Params):
+    pass
+
+
+class ClusterNode(Result):
+    name: str
+    online: bool
+    ip: str | None = None
+    version: str | None = Field(None, description="pve-manager version, for online nodes.")
+
+
+class HaService(Result):
+    sid: str
+    node: str | None = None
+    state: str | None = Field(None, description="What the HA stack does with it (started, stopping...).")
+    request_state: str | None = None
+
+
+class HaStatus(Result):
+    configured: bool = Field(description="Whether any HA resource is configured.")
+    quorum: str | None = None
+    master: str | None = Field(None, description="The node whose CRM is master.")
+    services: list[HaService] = Field(default_factory=list)
+
+
+class ClusterHealth(Result):
+    cluster_name: str | None = Field(None, description="None for a standalone node.")
+    quorate: bool
+    nodes_online: int
+    nodes_total: int
+    nodes: list[ClusterNode]
+    ha: HaStatus
+    version: str = Field(description="PVE version of the node the API runs on.")
+
+    def brief(self) -> str:
+        quorum = "quorate" if self.quorate else "NOT quorate"
+        return f"{self.cluster_name or 'standalone'}: {quorum}, {self.nodes_online}/{self.nodes_total} nodes online"
+
+
+LIST_TASKS = Operation(
+    "list_tasks",
+    "List PVE tasks",
+    Tier.SAFE,
+    ListTasksParams,
+    TaskList,
+    description="""
+        The cluster's recent PVE tasks, newest first; filter by node, guest, type, user, errors, since.
+
+        Without filters it is the cluster's recent list (/cluster/tasks); with any, each node's own
+        task history is searched. job_id names our job when this server started the task.
+        """,
+    pve_calls=("GET /cluster/tasks", "GET /nodes", "GET /nodes/{node}/tasks"),
+)
+GET_CLUSTER_STATUS = Operation(
+    "get_cluster_status",
+    "Cluster health",
+    Tier.SAFE,
+    ClusterStatusParams,
+    ClusterHealth,
+    description="""
+        Quorum, nodes online, HA resources and their state, and the PVE versions.
+        """,
+    pve_calls=("GET /cluster/status", "GET /cluster/ha/status/current", "GET /nodes/{node}/version", "GET /version"),
+)

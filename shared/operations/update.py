@@ -1,0 +1,150 @@
+"""Changing a guest's resources and options (update_instance): only what differs, against a known digest."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Self
+
+from pydantic import Field, StringConstraints, field_validator, model_validator
+
+from shared.errors import InvalidInput
+from shared.formats import dns_name
+from shared.operations.base import Result
+from shared.operations.changes import GUEST_STATUS_CALLS, GuestChangeParams
+from shared.operations.operation import Operation
+from shared.safety import Tier
+from shared.sanitize import GuestKind
+
+__all__ = [
+    "NIC_FIELDS",
+    "UPDATE_INSTANCE",
+    "ConfigDiff",
+    "Digest",
+    "Tag",
+    "UpdateParams",
+    "UpdateResult",
+    "parse_startup",
+]
+
+#: the NIC options update_instance can set, and the netN keys PVE calls them
+NIC_FIELDS = {"bridge": "bridge", "vlan": "tag", "rate_mbps": "rate", "firewall": "firewall"}
+
+#: pve-tag: what PVE's tag-style allows in a tag (PVE::JSONSchema's pve-tag)
+Tag = Annotated[str, StringConstraints(pattern=r"^(?i:[a-z0-9_][a-z0-9_\-+.]*)$", max_length=64)]
+#: a config digest as get_instance_config shows it (SHA1, hex)
+Digest = Annotated[
+    str | None,
+    StringConstraints(pattern=r"^[0-9a-f]{40}$"),
+    Field(description="From get_instance_config: CONFLICT if changed since."),
+]
+_STARTUP_KEY = re.compile(r"^(?:order=)?(\d+)$|^(up|down)=(\d+)$")
+
+
+def parse_startup(text: str) -> dict[str, int]:
+    """PVE's pve-startup-order (`[order=]N,up=N,down=N`, any of them) as a dict; refused if malformed."""
+    parsed: dict[str, int] = {}
+    for part in text.split(","):
+        found = _STARTUP_KEY.match(part.strip())
+        if found is None:
+            raise InvalidInput(f"startup {text!r}: {part!r} is not order=N, up=N or down=N")
+        key, value = ("order", found[1]) if found[1] is not None else (found[2], found[3])
+        if key in parsed:
+            raise InvalidInput(f"startup {text!r}: {key} given twice")
+        parsed[key] = int(value)
+    return parsed
+
+
+class UpdateParams(GuestChangeParams):
+    cores: Annotated[int | None, Field(ge=1, le=1024)] = None
+    sockets: Annotated[int | None, Field(ge=1, le=16)] = None
+    memory_mb: Annotated[int | None, Field(ge=16)] = None
+    balloon_mb: Annotated[int | None, Field(ge=0, description="0 disables.")] = None
+    onboot: bool | None = None
+    startup: Annotated[str | None, Field(max_length=64, description="order=1,up=30,down=60")] = None
+    description: Annotated[str | None, Field(max_length=8192)] = None
+    tags: Annotated[list[Tag] | None, Field(max_length=32, description="Replaces the tags.")] = None
+    name: Annotated[str | None, Field(max_length=63, description="Or hostname.")] = None
+    protection: bool | None = None
+    net: Annotated[int, Field(ge=0, le=31, description="netN for bridge..firewall.")] = 0
+    bridge: Annotated[str | None, StringConstraints(pattern=r"^[-_.\w]{1,15}$")] = None
+    vlan: Annotated[int | None, Field(ge=0, le=4094, description="0 removes the tag.")] = None
+    rate_mbps: Annotated[float | None, Field(ge=0, description="MB/s; 0 removes it.")] = None
+    firewall: bool | None = None
+    digest: Digest = None
+
+    @field_validator("name")
+    @classmethod
+    def _dns_name(cls, name: str | None) -> str | None:
+        return dns_name(name, "name") if name is not None else None
+
+    @field_validator("startup")
+    @classmethod
+    def _startup(cls, startup: str | None) -> str | None:
+        if startup is not None:
+            parse_startup(startup)
+        return startup
+
+    @model_validator(mode="after")
+    def _something_to_set(self) -> Self:
+        if not self.asked():
+            raise InvalidInput("nothing to change", hint="Give at least one of cores, memory_mb, onboot, tags, ...")
+        return self
+
+    def asked(self) -> list[str]:
+        """The settings this call changes, by their argument names."""
+        fixed = {"vmid", "node", "confirmed", "net", "digest"}
+        return [name for name in type(self).model_fields if name not in fixed and getattr(self, name) is not None]
+
+
+class ConfigDiff(Result):
+    before: str | None = None
+    after: str | None = None
+
+
+class UpdateResult(Result):
+    vmid: int
+    node: str
+    kind: GuestKind
+    changed: dict[str, ConfigDiff] = Field(description="Each config key that changed, as PVE keeps it.")
+    pending: list[str] = Field(description="Changed keys PVE keeps pending until the guest restarts.")
+
+
+def _plan(p: UpdateParams, guest: str) -> str:
+    shown = [f"{name}={getattr(p, name)}" for name in p.asked()]
+    nic = [name for name in NIC_FIELDS if getattr(p, name) is not None]
+    return f"set {', '.join(shown)}{f' on net{p.net}' if nic else ''} of {guest}"
+
+
+UPDATE_INSTANCE = Operation(
+    "update_instance",
+    "Change guest settings",
+    Tier.RESTRICTED,
+    UpdateParams,
+    UpdateResult,
+    description="""
+        Change a guest's CPU, memory, boot, description, tags, name, protection or a NIC; only what differs.
+
+        Only what differs is sent, with the config's digest: an edit made meanwhile by someone else is
+        refused (CONFLICT), never overwritten; pass get_instance_config's digest to guard against edits
+        since you read it. A running guest takes some changes at once; the others stay pending until
+        it restarts (`pending` lists them). The NIC options (bridge, vlan, rate_mbps, firewall) change
+        net{net}. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        *GUEST_STATUS_CALLS,
+        "GET /nodes/{node}/qemu/{vmid}/config",
+        "GET /nodes/{node}/lxc/{vmid}/config",
+        "PUT /nodes/{node}/qemu/{vmid}/config",
+        "PUT /nodes/{node}/lxc/{vmid}/config",
+        "GET /nodes/{node}/qemu/{vmid}/pending",
+        "GET /nodes/{node}/lxc/{vmid}/pending",
+    ),
+    errors=(
+        ("CONFLICT", "the config changed since `digest` (or while the change was being made)"),
+        ("VALIDATION_ERROR", "sockets or balloon_mb for a container, or a NIC the guest does not have"),
+    ),
+    plan=_plan,
+    guest_write=True,
+    idempotent=True,
+)
