@@ -129,6 +129,20 @@ async def test_a_clone_to_a_vmid_in_use_is_a_conflict_and_nothing_changes(
     assert f"VMID {taken.vmid} is already in use" in text
 
 
+async def test_a_clone_onto_a_full_storage_fails_with_pves_reason_and_leaves_no_guest(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    full = sim.state.storages.setdefault("e2e-full", Storage("e2e-full", "lvmthin", ["images", "rootdir"]))
+    full.reserved = full.total - 1024**3  # a GiB left: the copy of a 32 GiB disk stops part way
+    source = guest(sim, "qemu", "stopped")
+    guests = set(sim.state.guests)
+    text = await error_of(changes, "clone_instance", vmid=source.vmid, storage="e2e-full", confirmed=True)
+    assert text.startswith("PVE_TASK_FAILED:"), text
+    assert "No space left on device" in text  # PVE's reason, from the task log's tail
+    assert set(sim.state.guests) == guests  # the new VMID and its volumes are gone, as PVE leaves it
+
+
 async def test_a_template_of_a_running_guest_is_a_conflict_and_nothing_changes(
     changes: Client, changes_stack: Stack
 ) -> None:
