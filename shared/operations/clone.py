@@ -29,7 +29,7 @@ PoolId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_\-]*
 
 class CloneParams(GuestChangeParams):
     newid: NewVmid = None
-    name: Annotated[GuestName | None, Field(description="Default: PVE's 'Copy-of-VM-<name>'.")] = None
+    name: Annotated[GuestName | None, Field(description="Its name (a container's hostname).")] = None
     target: Annotated[NodeName | None, Field(description="Node it ends on (shared storage).")] = None
     storage: Annotated[StorageId | None, Field(description="For the copies (a full clone).")] = None
     pool: PoolId | None = None
