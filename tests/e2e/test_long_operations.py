@@ -108,6 +108,20 @@ async def test_a_template_made_from_a_guest_clones_linked(changes: Client, chang
     )
 
 
+async def test_a_vm_on_shared_storage_clones_onto_another_node(changes: Client, changes_stack: Stack) -> None:
+    sim = changes_stack.sim
+    sim.state.storages.setdefault(
+        "e2e-nfs", Storage("e2e-nfs", "nfs", ["images", "rootdir"], shared=True, path="/mnt/pve/e2e-nfs")
+    )
+    source = guest(sim, "qemu", "stopped")
+    await change(changes, "move_disk", vmid=source.vmid, disk="scsi0", storage="e2e-nfs", delete=True)
+    target = other_node(sim, source)
+    report = await change(changes, "clone_instance", vmid=source.vmid, target=target, name="e2e-far")
+    new = report["result"]["vmid"]
+    assert (report["result"]["node"], sim.state.guests[new].node) == (target, target)
+    assert sim.state.guests[source.vmid].node == source.node
+
+
 async def test_a_linked_clone_of_a_guest_that_is_no_template_is_refused_and_nothing_changes(
     changes: Client, changes_stack: Stack
 ) -> None:
