@@ -52,6 +52,18 @@ async def pve_unchanged(stack: Stack) -> AsyncIterator[None]:
     assert_unchanged(stack.sim, before)
 
 
+@asynccontextmanager
+async def pve_refuses(stack: Stack) -> AsyncIterator[None]:
+    """What the block writes PVE refuses before it starts anything: no task, and nothing changed."""
+    before = picture(stack.sim)
+    tasks = len(stack.sim.state.tasks)
+    yield
+    writes = [r for r in stack.sim.requests[before.requests :] if r.method != "GET"]
+    assert writes and all(r.status >= 400 for r in writes), writes
+    after = picture(stack.sim)
+    assert (after.guests, after.counts, len(stack.sim.state.tasks)) == (before.guests, before.counts, tasks)
+
+
 def other_node(sim: Simulator, of: Guest) -> str:
     return next(node for node in sim.state.nodes if node != of.node and sim.state.nodes[node].online)
 
@@ -120,6 +132,19 @@ async def test_a_vm_on_shared_storage_clones_onto_another_node(changes: Client, 
     new = report["result"]["vmid"]
     assert (report["result"]["node"], sim.state.guests[new].node) == (target, target)
     assert sim.state.guests[source.vmid].node == source.node
+
+
+async def test_a_clone_onto_another_node_from_local_storage_names_pves_reason_and_nothing_changes(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    source = guest(sim, "qemu", "stopped")
+    async with pve_refuses(changes_stack):
+        text = await error_of(
+            changes, "clone_instance", vmid=source.vmid, target=other_node(sim, source), confirmed=True
+        )
+    assert text.startswith("PVE_REQUEST_REJECTED:"), text
+    assert "(VM uses local storage)" in text
 
 
 async def test_a_linked_clone_of_a_guest_that_is_no_template_is_refused_and_nothing_changes(
@@ -215,6 +240,21 @@ async def test_a_migration_to_an_offline_node_is_refused_before_dispatch_and_not
         sim.set_node_online(target, True)
     assert text.startswith("NODE_UNREACHABLE:"), text
     assert f"node {target} is offline" in text
+
+
+async def test_a_vm_with_a_passed_through_device_is_refused_before_dispatch_naming_it(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    vm = guest(sim, "qemu", "stopped")
+    vm.config["usb0"] = "host=1d6b:0002"  # as `qm set --usb0 host=...`
+    try:
+        async with pve_unchanged(changes_stack):
+            text = await error_of(changes, "migrate_instance", vmid=vm.vmid, target=other_node(sim, vm), confirmed=True)
+    finally:
+        del vm.config["usb0"]
+    assert text.startswith("CONFLICT:"), text
+    assert "local devices that cannot migrate: usb0" in text
 
 
 async def test_a_migration_pve_refuses_in_its_task_names_pves_reason_and_the_guest_stays(
