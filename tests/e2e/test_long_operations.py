@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest, Storage
 from tests.support.agent import error_of
 from tests.support.calls import guest
 from tests.support.cluster import assert_unchanged, picture
+from tests.support.inprocess import inprocess_client
 from tests.support.stack import Stack
 
 pytestmark = pytest.mark.timeout(180)
@@ -401,3 +403,19 @@ async def test_a_disk_moves_to_another_storage_and_the_same_storage_is_refused(
         text = await error_of(changes, "move_disk", vmid=target.vmid, disk=disk, storage="e2e-fast", confirmed=True)
     assert text.startswith("VALIDATION_ERROR:"), text
     assert "on e2e-fast already" in text
+
+
+# -- PVE 8.4 ----------------------------------------------------------------------------------
+
+
+async def test_on_pve_8_4_a_container_migrates_without_the_precondition_endpoint_pve_9_added() -> None:
+    sim = Simulator(SimConfig(task_duration=0.2, lock_timeout=0.5, pve_version="8.4"))
+    await sim.start()
+    try:
+        async with inprocess_client(sim) as client:
+            report = await change(client, "migrate_instance", vmid=202, target="pve1")
+        assert (report["result"]["mode"], report["result"]["node"]) == ("restart", "pve1")
+        assert sim.state.guests[202].node == "pve1"
+        assert sim.violations == []  # nothing asked of PVE 8.4 that it lacks
+    finally:
+        await sim.stop()
