@@ -70,6 +70,13 @@ def other_node(sim: Simulator, of: Guest) -> str:
     return next(node for node in sim.state.nodes if node != of.node and sim.state.nodes[node].online)
 
 
+def last_stopped_vm(sim: Simulator) -> Guest:
+    return max(
+        (g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.template),
+        key=lambda g: g.vmid,
+    )
+
+
 def disk_storage(sim: Simulator, vmid: int, disk: str) -> str:
     return sim.state.guests[vmid].config[disk].split(":", 1)[0]
 
@@ -127,7 +134,7 @@ async def test_a_vm_on_shared_storage_clones_onto_another_node(changes: Client, 
     sim.state.storages.setdefault(
         "e2e-nfs", Storage("e2e-nfs", "nfs", ["images", "rootdir"], shared=True, path="/mnt/pve/e2e-nfs")
     )
-    source = guest(sim, "qemu", "stopped")
+    source = last_stopped_vm(sim)  # not the guest the other tests pick first: its disk goes elsewhere
     await change(changes, "move_disk", vmid=source.vmid, disk="scsi0", storage="e2e-nfs", delete=True)
     target = other_node(sim, source)
     report = await change(changes, "clone_instance", vmid=source.vmid, target=target, name="e2e-far")
@@ -140,7 +147,11 @@ async def test_a_clone_onto_another_node_from_local_storage_names_pves_reason_an
     changes: Client, changes_stack: Stack
 ) -> None:
     sim = changes_stack.sim
-    source = guest(sim, "qemu", "stopped")
+    source = next(
+        g
+        for g in sim.state.guests.values()
+        if g.kind == "qemu" and g.status == "stopped" and not g.template and g.config["scsi0"].startswith("local-lvm:")
+    )
     async with pve_refuses(changes_stack):
         text = await error_of(
             changes, "clone_instance", vmid=source.vmid, target=other_node(sim, source), confirmed=True
@@ -395,10 +406,11 @@ async def test_a_disk_moves_to_another_storage_and_the_same_storage_is_refused(
     sim = changes_stack.sim
     sim.state.storages.setdefault("e2e-fast", Storage("e2e-fast", "lvmthin", ["images", "rootdir"]))
     target = guest(sim, kind, "stopped")
+    before = sim.state.counts[target.vmid]["disk_moved"]
     moved = await change(changes, "move_disk", vmid=target.vmid, disk=disk, storage="e2e-fast", delete=True)
     assert moved["result"]["volume"].startswith("e2e-fast:")
     assert disk_storage(sim, target.vmid, disk) == "e2e-fast"
-    assert sim.state.counts[target.vmid]["disk_moved"] == 1
+    assert sim.state.counts[target.vmid]["disk_moved"] == before + 1
     async with pve_unchanged(changes_stack):
         text = await error_of(changes, "move_disk", vmid=target.vmid, disk=disk, storage="e2e-fast", confirmed=True)
     assert text.startswith("VALIDATION_ERROR:"), text
