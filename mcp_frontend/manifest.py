@@ -446,9 +446,22 @@ def _errors(entry: ToolEntry) -> list[str]:
     ]
 
 
+def _tier_text(entry: ToolEntry) -> str:
+    """The tool's tier, and the argument that makes a call of it Critical (restore_backup's `force`)."""
+    op = entry.operation
+    critical = f" (Critical with `{op.critical_if}`)" if op is not None and op.critical_if else ""
+    return entry.tier.value.capitalize() + critical
+
+
 def _tool_section(entry: ToolEntry, schema: ApiSchema) -> list[str]:
     tier = entry.tier
     errors = _errors(entry)
+    op = entry.operation
+    critical = (
+        [f"**With `{op.critical_if}`: Critical**: {_TIER_MEANING[Tier.CRITICAL]}", ""]
+        if op is not None and op.critical_if
+        else []
+    )
     return [
         f"### {entry.name}",
         "",
@@ -458,6 +471,7 @@ def _tool_section(entry: ToolEntry, schema: ApiSchema) -> list[str]:
         "",
         f"**Tier: {tier.value.capitalize()}**: {_TIER_MEANING[tier]}",
         "",
+        *critical,
         "**Parameters**",
         "",
         *_parameters(entry.tool),
@@ -479,7 +493,7 @@ def _summary(entries: Sequence[ToolEntry], schema: ApiSchema) -> list[str]:
             marks.setdefault(_privileges_text(need), _KIND_MARK[need.kind])
         privileges = ", ".join(text + mark for text, mark in marks.items())
         rows.append(
-            f"| [{entry.name}](#{entry.name}) | {_cell(entry.title)} | {entry.tier.value.capitalize()} "
+            f"| [{entry.name}](#{entry.name}) | {_cell(entry.title)} | {_tier_text(entry)} "
             f"| {_cell(_first_line(entry.tool.description))} | {_cell(privileges) or '—'} |"
         )
     return rows

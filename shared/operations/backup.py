@@ -100,7 +100,7 @@ class RestoreParams(ChangeParams):
     archive: BackupVolume
     node: NodeName
     vmid: NewVmid = None
-    storage: Annotated[StorageId | None, Field(description="For its disks; default: where they were.")] = None
+    storage: Annotated[StorageId | None, Field(description="For its disks (VM default: where they were).")] = None
     start: StartAfter = False
     force: Annotated[bool, Field(description="Overwrite guest vmid (Critical).")] = False
     confirm_vmid: ConfirmVmidAgain = None
@@ -192,7 +192,8 @@ RESTORE_BACKUP = Operation(
     description="""
         Restore a backup as a new guest; force overwrites an existing one (Critical).
 
-        Without vmid the next free VMID is taken; the guest gets new MAC addresses. force
+        Without vmid the next free VMID is taken; the guest gets new MAC addresses. A container
+        needs `storage` unless PVE's default 'local' holds container disks. force
         restores over the (stopped) guest vmid: refused unless PROXMOX_ALLOW_DANGER=true, and
         then it needs confirmation and confirm_vmid. Restricted: needs the user's confirmation.
         """,

@@ -29,9 +29,9 @@ PoolId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_\-]*
 
 class CloneParams(GuestChangeParams):
     newid: NewVmid = None
-    name: Annotated[GuestName | None, Field(description="Default: PVE's 'Copy-of-VM-<name>'.")] = None
+    name: Annotated[GuestName | None, Field(description="Its name (a container's hostname).")] = None
     target: Annotated[NodeName | None, Field(description="Node it ends on (shared storage).")] = None
-    storage: Annotated[StorageId | None, Field(description="Full clone only.")] = None
+    storage: Annotated[StorageId | None, Field(description="For the copies (a full clone).")] = None
     pool: PoolId | None = None
     snapshot: SnapshotName | None = None
     full: Annotated[bool | None, Field(description="Default: linked from a template, else full.")] = None
@@ -67,6 +67,7 @@ def _clone_plan(p: CloneParams, guest: str) -> str:
     where += [f"named '{p.name}'"] if p.name else []
     where += [f"onto node {p.target}"] if p.target else []
     where += [f"disks on {p.storage}"] if p.storage else []
+    where += [f"in pool {p.pool}"] if p.pool else []
     where += [f"from snapshot {p.snapshot!r}"] if p.snapshot else []
     return f"make a {kind} of {guest}, " + ", ".join(where) + (", then start it" if p.start else "")
 
@@ -85,7 +86,7 @@ CLONE_INSTANCE = Operation(
         Clone a VM or container (or a template), full or linked, optionally to another node.
 
         Linked (the default from a template) shares the template's disks; full copies them
-        (the default otherwise; `storage` picks where). Without `newid` the next free VMID is
+        (the default otherwise, and with `storage`, which picks where). Without `newid` the next free VMID is
         taken, reserved for this job. Copy progress is reported. Restricted: needs the user's
         confirmation. A clone of a running guest copies it live.
         """,

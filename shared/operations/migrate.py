@@ -42,8 +42,8 @@ MIGRATE_INSTANCE = Operation(
 
         A running VM migrates online (with its local disks when PVE says it needs them), a
         stopped guest offline, a running container in restart mode (shut down, moved, started).
-        The target node must exist and be online, and target_storage must be on it; PVE's own
-        preconditions are read first. Progress is reported. Restricted: needs the user's
+        The target node must exist and be online, and target_storage must be on it; a VM's
+        preconditions (PVE's own) are read first. Progress is reported. Restricted: needs the user's
         confirmation.
         """,
     pve_calls=(
@@ -51,7 +51,6 @@ MIGRATE_INSTANCE = Operation(
         "GET /nodes",
         "GET /nodes/{node}/storage",
         "GET /nodes/{node}/qemu/{vmid}/migrate",
-        "GET /nodes/{node}/lxc/{vmid}/migrate",
         "POST /nodes/{node}/qemu/{vmid}/migrate",
         "POST /nodes/{node}/lxc/{vmid}/migrate",
         *GUEST_STATUS_CALLS,

@@ -38,7 +38,6 @@ __all__ = [
     "IpAddress",
     "LxcConfig",
     "LxcInterface",
-    "LxcMigrateCheck",
     "LxcStatus",
     "LxcSummary",
     "NodeMemory",
@@ -442,11 +441,3 @@ class QemuMigrateCheck(PveModel):
     not_allowed_nodes: dict[str, dict[str, Any]] | None = None
     local_disks: list[dict[str, Any]] = Field(default_factory=list)
     local_resources: list[str] = Field(default_factory=list)
-
-
-class LxcMigrateCheck(PveModel):
-    """GET /nodes/{node}/lxc/{vmid}/migrate (PVE 9): the container's form, its names with dashes."""
-
-    running: bool
-    allowed_nodes: list[str] | None = Field(default=None, alias="allowed-nodes")
-    not_allowed_nodes: dict[str, dict[str, Any]] | None = Field(default=None, alias="not-allowed-nodes")

@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Guest, Storage
 from tests.support.agent import error_of
 from tests.support.calls import guest
 from tests.support.cluster import assert_unchanged, picture
+from tests.support.inprocess import inprocess_client
 from tests.support.stack import Stack
 
 pytestmark = pytest.mark.timeout(180)
@@ -52,8 +54,27 @@ async def pve_unchanged(stack: Stack) -> AsyncIterator[None]:
     assert_unchanged(stack.sim, before)
 
 
+@asynccontextmanager
+async def pve_refuses(stack: Stack) -> AsyncIterator[None]:
+    """What the block writes PVE refuses before it starts anything: no task, and nothing changed."""
+    before = picture(stack.sim)
+    tasks = len(stack.sim.state.tasks)
+    yield
+    writes = [r for r in stack.sim.requests[before.requests :] if r.method != "GET"]
+    assert writes and all(r.status >= 400 for r in writes), writes
+    after = picture(stack.sim)
+    assert (after.guests, after.counts, len(stack.sim.state.tasks)) == (before.guests, before.counts, tasks)
+
+
 def other_node(sim: Simulator, of: Guest) -> str:
     return next(node for node in sim.state.nodes if node != of.node and sim.state.nodes[node].online)
+
+
+def last_stopped_vm(sim: Simulator) -> Guest:
+    return max(
+        (g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.template),
+        key=lambda g: g.vmid,
+    )
 
 
 def disk_storage(sim: Simulator, vmid: int, disk: str) -> str:
@@ -108,6 +129,37 @@ async def test_a_template_made_from_a_guest_clones_linked(changes: Client, chang
     )
 
 
+async def test_a_vm_on_shared_storage_clones_onto_another_node(changes: Client, changes_stack: Stack) -> None:
+    sim = changes_stack.sim
+    sim.state.storages.setdefault(
+        "e2e-nfs", Storage("e2e-nfs", "nfs", ["images", "rootdir"], shared=True, path="/mnt/pve/e2e-nfs")
+    )
+    source = last_stopped_vm(sim)  # not the guest the other tests pick first: its disk goes elsewhere
+    await change(changes, "move_disk", vmid=source.vmid, disk="scsi0", storage="e2e-nfs", delete=True)
+    target = other_node(sim, source)
+    report = await change(changes, "clone_instance", vmid=source.vmid, target=target, name="e2e-far")
+    new = report["result"]["vmid"]
+    assert (report["result"]["node"], sim.state.guests[new].node) == (target, target)
+    assert sim.state.guests[source.vmid].node == source.node
+
+
+async def test_a_clone_onto_another_node_from_local_storage_names_pves_reason_and_nothing_changes(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    source = next(
+        g
+        for g in sim.state.guests.values()
+        if g.kind == "qemu" and g.status == "stopped" and not g.template and g.config["scsi0"].startswith("local-lvm:")
+    )
+    async with pve_refuses(changes_stack):
+        text = await error_of(
+            changes, "clone_instance", vmid=source.vmid, target=other_node(sim, source), confirmed=True
+        )
+    assert text.startswith("PVE_REQUEST_REJECTED:"), text
+    assert "(VM uses local storage)" in text
+
+
 async def test_a_linked_clone_of_a_guest_that_is_no_template_is_refused_and_nothing_changes(
     changes: Client, changes_stack: Stack
 ) -> None:
@@ -127,6 +179,20 @@ async def test_a_clone_to_a_vmid_in_use_is_a_conflict_and_nothing_changes(
         text = await error_of(changes, "clone_instance", vmid=source.vmid, newid=taken.vmid, confirmed=True)
     assert text.startswith("CONFLICT:"), text
     assert f"VMID {taken.vmid} is already in use" in text
+
+
+async def test_a_clone_onto_a_full_storage_fails_with_pves_reason_and_leaves_no_guest(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    full = sim.state.storages.setdefault("e2e-full", Storage("e2e-full", "lvmthin", ["images", "rootdir"]))
+    full.reserved = full.total - 1024**3  # a GiB left: the copy of a 32 GiB disk stops part way
+    source = guest(sim, "qemu", "stopped")
+    guests = set(sim.state.guests)
+    text = await error_of(changes, "clone_instance", vmid=source.vmid, storage="e2e-full", confirmed=True)
+    assert text.startswith("PVE_TASK_FAILED:"), text
+    assert "No space left on device" in text  # PVE's reason, from the task log's tail
+    assert set(sim.state.guests) == guests  # the new VMID and its volumes are gone, as PVE leaves it
 
 
 async def test_a_template_of_a_running_guest_is_a_conflict_and_nothing_changes(
@@ -187,6 +253,21 @@ async def test_a_migration_to_an_offline_node_is_refused_before_dispatch_and_not
         sim.set_node_online(target, True)
     assert text.startswith("NODE_UNREACHABLE:"), text
     assert f"node {target} is offline" in text
+
+
+async def test_a_vm_with_a_passed_through_device_is_refused_before_dispatch_naming_it(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    vm = guest(sim, "qemu", "stopped")
+    vm.config["usb0"] = "host=1d6b:0002"  # as `qm set --usb0 host=...`
+    try:
+        async with pve_unchanged(changes_stack):
+            text = await error_of(changes, "migrate_instance", vmid=vm.vmid, target=other_node(sim, vm), confirmed=True)
+    finally:
+        del vm.config["usb0"]
+    assert text.startswith("CONFLICT:"), text
+    assert "local devices that cannot migrate: usb0" in text
 
 
 async def test_a_migration_pve_refuses_in_its_task_names_pves_reason_and_the_guest_stays(
@@ -325,11 +406,28 @@ async def test_a_disk_moves_to_another_storage_and_the_same_storage_is_refused(
     sim = changes_stack.sim
     sim.state.storages.setdefault("e2e-fast", Storage("e2e-fast", "lvmthin", ["images", "rootdir"]))
     target = guest(sim, kind, "stopped")
+    before = sim.state.counts[target.vmid]["disk_moved"]
     moved = await change(changes, "move_disk", vmid=target.vmid, disk=disk, storage="e2e-fast", delete=True)
     assert moved["result"]["volume"].startswith("e2e-fast:")
     assert disk_storage(sim, target.vmid, disk) == "e2e-fast"
-    assert sim.state.counts[target.vmid]["disk_moved"] == 1
+    assert sim.state.counts[target.vmid]["disk_moved"] == before + 1
     async with pve_unchanged(changes_stack):
         text = await error_of(changes, "move_disk", vmid=target.vmid, disk=disk, storage="e2e-fast", confirmed=True)
     assert text.startswith("VALIDATION_ERROR:"), text
     assert "on e2e-fast already" in text
+
+
+# -- PVE 8.4 ----------------------------------------------------------------------------------
+
+
+async def test_on_pve_8_4_a_container_migrates_without_the_precondition_endpoint_pve_9_added() -> None:
+    sim = Simulator(SimConfig(task_duration=0.2, lock_timeout=0.5, pve_version="8.4"))
+    await sim.start()
+    try:
+        async with inprocess_client(sim) as client:
+            report = await change(client, "migrate_instance", vmid=202, target="pve1")
+        assert (report["result"]["mode"], report["result"]["node"]) == ("restart", "pve1")
+        assert sim.state.guests[202].node == "pve1"
+        assert sim.violations == []  # nothing asked of PVE 8.4 that it lacks
+    finally:
+        await sim.stop()

@@ -1,5 +1,6 @@
 """The long operations happen once: a worker SIGKILLed right after its clone, migrate or vzdump request
-leaves the job to another, which finds the task in the node's task list and never sends it again.
+leaves the job to another, which finds the task in the node's task list and never sends it again;
+one killed while following a migration leaves it to another, which follows it on the source node.
 
 The same kill stack, workers and helpers as tests/e2e/test_exactly_once.py; pvesim's counters
 and task list prove one clone, one migration and one archive, and get_task_status the outcome.
@@ -91,3 +92,31 @@ async def test_a_backup_whose_worker_died_after_the_request_writes_one_archive(
     assert posts(sim, suffix) == 1
     assert [t.upid for t in tasks_of(sim, "vzdump", ct.vmid)] == [job["upid"]]
     assert sim.state.counts[ct.vmid]["backed_up"] == 1
+
+
+async def test_a_migration_followed_by_a_worker_that_dies_is_followed_to_its_end_on_the_source_node(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    ct = next(g for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running" and not g.snapshots)
+    source = ct.node
+    target = next(node for node in sim.state.nodes if node != source)
+    # longer than the killed worker's lease (about 15 s): the rescuer finds the migration still running
+    sim.faults.add_task_rule(type="vzmigrate", vmid=ct.vmid, duration=25.0, count=1)
+    victim = await crew.start("victim")
+    job_id = await submit(client, "migrate_instance", vmid=ct.vmid, target=target)
+
+    async def following() -> bool:
+        job = await status(client, job_id)
+        return job["state"] == "running" and job["upid"] is not None
+
+    await eventually(following, timeout=30, what="the worker to follow the migration")
+    victim.kill()
+    await crew.start("rescuer")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded", job
+    assert (job["result"]["mode"], job["result"]["node"], job["node"]) == ("restart", target, target)
+    assert job["upid"].split(":")[1] == source
+    assert posts(sim, f"/lxc/{ct.vmid}/migrate") == 1
+    assert sim.state.counts[ct.vmid]["migrated"] == 1
+    assert (sim.state.guests[ct.vmid].node, sim.state.guests[ct.vmid].status) == (target, "running")

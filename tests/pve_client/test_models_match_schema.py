@@ -25,7 +25,6 @@ from shared.pve.models import (
     ClusterStatusEntry,
     LxcConfig,
     LxcInterface,
-    LxcMigrateCheck,
     LxcStatus,
     LxcSummary,
     NodeStatus,
@@ -105,16 +104,12 @@ RESPONSES: list[tuple[str, str, Any]] = [
         ]
     ],
     ("GET", "/nodes/{node}/qemu/{vmid}/migrate", QemuMigrateCheck),
-    ("GET", "/nodes/{node}/lxc/{vmid}/migrate", LxcMigrateCheck),
     ("POST", "/nodes/{node}/vzdump", UPID),
     ("POST", "/nodes/{node}/qemu/{vmid}/move_disk", UPID),
     ("POST", "/nodes/{node}/lxc/{vmid}/move_volume", UPID),
     ("POST", "/nodes/{node}/qemu/{vmid}/template", UPID),
     ("POST", "/nodes/{node}/lxc/{vmid}/template", NO_DATA),
 ]
-
-#: endpoints a version's schema does not have: (method, template) -> the versions that have it
-ONLY_IN: dict[tuple[str, str], tuple[str, ...]] = {("GET", "/nodes/{node}/lxc/{vmid}/migrate"): ("9.1",)}
 
 # Fields real PVE sends that its schema leaves out; each is optional in its model.
 UNDECLARED: dict[type[BaseModel], set[str]] = {StorageContentItem: {"content"}}
@@ -211,7 +206,7 @@ def _shape(response: Any) -> set[str]:
 
 @pytest.mark.parametrize(("method", "template", "response"), RESPONSES, ids=[f"{m} {t}" for m, t, _ in RESPONSES])
 def test_response_shape_fits_the_schema_in_every_supported_pve_version(method, template, response):
-    for version in ONLY_IN.get((method, template), VERSIONS):
+    for version in VERSIONS:
         returns = _returns(method, template, version)
         assert returns.get("type") in _shape(response), f"{method} {template} returns {returns} in PVE {version}"
 
@@ -222,7 +217,7 @@ def _models_and_schemas() -> dict[type[BaseModel], list[dict[str, Any]]]:
         model = typing.get_args(response)[0] if typing.get_origin(response) is list else response
         if not (isinstance(model, type) and issubclass(model, BaseModel)):
             continue
-        for version in ONLY_IN.get((method, template), VERSIONS):
+        for version in VERSIONS:
             returns = _returns(method, template, version)
             grouped.setdefault(model, []).append(returns.get("items", returns) if model is not response else returns)
     return grouped

@@ -39,7 +39,14 @@ def test_exit_status_decides_the_state(exitstatus: str, state: JobState) -> None
         pytest.param("transferred 1.0 GiB of 4.0 GiB (25.00%)", 25.0, id="disk-transfer"),
         pytest.param("drive-scsi0: transferred 512.0 MiB of 32.0 GiB (1.56%) in 2s", 1.56, id="drive-mirror"),
         pytest.param("    (12.34/100%)", 12.34, id="qemu-img"),
-        pytest.param("progress 10% (read 1073741824 bytes, duration 3 sec)", 10.0, id="vzdump"),
+        pytest.param("progress 10% (read 1073741824 bytes, duration 3 sec)", 10.0, id="vma-extract"),
+        pytest.param(
+            "INFO:  25% (1.0 GiB of 4.0 GiB) in 2s, read: 400.0 MiB/s, write: 133.3 MiB/s", 25.0, id="vzdump-qemu"
+        ),
+        pytest.param(
+            "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, 110.0 MiB/s", 25.0, id="ram-migration"
+        ),
+        pytest.param("INFO: starting new backup job: vzdump 100 --mode snapshot", None, id="vzdump-no-progress"),
         pytest.param("Formatting '/dev/pve/vm-100-disk-0', fmt=raw size=4294967296", None, id="no-progress"),
         pytest.param("used 150% of quota (150.00%)", None, id="out-of-range"),
     ],

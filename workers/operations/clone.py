@@ -59,10 +59,11 @@ async def _source(job: JobContext, params: CloneParams) -> tuple[Guest, bool]:
 async def clone_instance(job: JobContext, params: CloneParams) -> Outcome:
     pve = job.app.pve
     source, template = await _source(job, params)
-    full = params.full if params.full is not None else not template
+    # a storage for the disks means copies of them: PVE refuses `storage` for a linked clone
+    full = params.full if params.full is not None else (not template or params.storage is not None)
     if job.record.step is None and not job.record.steps:
         if params.storage is not None and not full:
-            raise InvalidInput("storage is for a full clone only", hint="Drop storage, or pass full=true.")
+            raise InvalidInput("storage is for a full clone only", hint="Drop storage, or omit full=false.")
         if params.full is False and not template and params.snapshot is None:
             raise InvalidInput(
                 f"{source.label} is no template: PVE links clones only of templates (or a snapshot)",
@@ -81,7 +82,7 @@ async def clone_instance(job: JobContext, params: CloneParams) -> Outcome:
             "pool": params.pool,
             "snapname": params.snapshot,
             "description": params.description,
-            "full": params.full,
+            "full": full if params.full is not None or params.storage is not None else None,
         }
         return await pve.post(source.template_for("/clone"), UPID, path=source.path, body=body)
 

@@ -11,7 +11,7 @@ from typing import Any, cast
 from shared.errors import Conflict, InvalidInput, NodeUnreachable, NotFound
 from shared.operations.migrate import MIGRATE_INSTANCE, MigrateParams, MigrateResult, MigrationMode
 from shared.pve.client import FormValue
-from shared.pve.models import UPID, LxcMigrateCheck, NodeSummary, QemuMigrateCheck, StorageStatus
+from shared.pve.models import UPID, NodeSummary, QemuMigrateCheck, StorageStatus
 from shared.pve.upid import Upid
 from workers.guests import Guest, cluster_guests, power_state, power_state_after
 from workers.registry import handles
@@ -54,7 +54,7 @@ def _why_not(reasons: dict[str, Any]) -> str:
 
 
 async def _plan(job: JobContext, guest: Guest, params: MigrateParams) -> dict[str, Any]:
-    """How it migrates (online, offline or restart; with local disks), from PVE's own preconditions."""
+    """How it migrates (online, offline or restart; with local disks), from PVE's own preconditions (a VM's)."""
     pve = job.app.pve
     running = (guest.state or await power_state(pve, guest)).status == "running"
     local_disks = False
@@ -67,14 +67,13 @@ async def _plan(job: JobContext, guest: Guest, params: MigrateParams) -> dict[st
             )
         local_disks = any(not disk.get("cdrom") for disk in check.local_disks)
         refused = (check.not_allowed_nodes or {}).get(params.target)
-    else:
-        lxc = await pve.get(guest.template_for("/migrate"), LxcMigrateCheck, path=guest.path)
-        refused = (lxc.not_allowed_nodes or {}).get(params.target)
-    if refused and params.target_storage is None:
-        raise Conflict(
-            f"PVE will not migrate {guest.label} to {params.target}: {_why_not(refused)}",
-            hint="Pass target_storage (a storage on the target) for its local disks.",
-        )
+        if refused and params.target_storage is None:
+            raise Conflict(
+                f"PVE will not migrate {guest.label} to {params.target}: {_why_not(refused)}",
+                hint="Pass target_storage (a storage on the target) for its local disks.",
+            )
+    # a container's precondition endpoint is PVE 9's only; its POST refuses a storage the target
+    # lacks before it starts anything, in PVE's words
     mode: MigrationMode = ("online" if guest.kind == "qemu" else "restart") if running else "offline"
     return {"mode": mode, "local_disks": local_disks}
 
