@@ -38,7 +38,7 @@ from redis.asyncio.client import Pipeline
 from shared.catalogue import Operation
 from shared.errors import InternalError
 from shared.jobs import codec, keys
-from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, finish, renew, requeue, take
+from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -118,7 +118,7 @@ class QueueWorker:
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
         #: releases of claims wait while the heartbeat renews, so a renewal never re-holds a released job
-        self._renewing = asyncio.Lock()
+        self._gate = RenewalGate()
         self.counts = {"complete": 0, "failed": 0, "retried": 0}
         #: set once the worker takes jobs (the embedded frontend waits for it)
         self.ready = asyncio.Event()
@@ -155,7 +155,7 @@ class QueueWorker:
         limits = PveClient.limits_for(self.max_jobs + WATCHER_REQUESTS)
         pve = PveClient.from_settings(self.settings, limits=limits)
         self.app = WorkerApp(self.settings, pve, self.store, self.name)
-        self.watcher = Watcher(pve, self.store, self.settings, renewing=self._renewing)
+        self.watcher = Watcher(pve, self.store, self.settings, gate=self._gate)
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
             self._sinks.append(sink)
@@ -289,7 +289,7 @@ class QueueWorker:
 
     async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
         """Release the claim (`finish` or `requeue`), fenced, never while the heartbeat renews."""
-        async with self._renewing:
+        async with self._gate.releasing():
             await store.commit(lambda pipe: how(pipe, claim))
 
     async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
@@ -313,7 +313,7 @@ class QueueWorker:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
-                async with self._renewing:
+                async with self._gate.renewing():
                     lost = await renew(self.redis, [slot.claim for slot in self.slots.values()] + self.watcher.claims())
                 self.app.heartbeat.beat(at)
                 for claim in lost:

@@ -15,12 +15,18 @@ is older than SEND_MARGIN_SECONDS does not send, because its claim may be about 
 another worker that would reconcile and send the same request.
 
 WATCH/MULTI instead of a Lua script: the embedded in-memory store has no Lua.
+
+A renewal reads the tokens, then extends the claims it still holds and re-scores their jobs
+(`ZADD XX`): a job requeued in between would be pushed a whole TTL into the future. Releases
+therefore pass through a `RenewalGate`: any number at once, but never while a renewal runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +43,7 @@ __all__ = [
     "Claim",
     "ClaimLost",
     "Heartbeat",
+    "RenewalGate",
     "fenced",
     "finish",
     "renew",
@@ -98,6 +105,45 @@ class Heartbeat:
         """Before a request that changes PVE: raise ClaimLost when the claim may be passing to another worker."""
         if not self.fresh():
             raise ClaimLost(claim.job_id)
+
+
+class RenewalGate:
+    """Releases of claims run together, a renewal alone (a readers-writer lock that favours the renewal).
+
+    A release (a requeue, the job's end) that ran while a renewal was between its reads and its
+    writes could have its job re-scored a TTL ahead; with one plain lock for both, every release
+    would wait for the one before it (with a thousand tasks ending together, seconds of lag).
+    """
+
+    def __init__(self) -> None:
+        self._changed = asyncio.Condition()
+        self._releasing = 0
+        self._renewal_waiting = False
+
+    @asynccontextmanager
+    async def releasing(self) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: not self._renewal_waiting)
+            self._releasing += 1
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._releasing -= 1
+                self._changed.notify_all()
+
+    @asynccontextmanager
+    async def renewing(self) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: not self._renewal_waiting)
+            self._renewal_waiting = True  # new releases wait from here on; running ones finish first
+            await self._changed.wait_for(lambda: self._releasing == 0)
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._renewal_waiting = False
+                self._changed.notify_all()
 
 
 def _ttl_ms() -> int:
