@@ -355,7 +355,7 @@ class Watcher:
                     watched.store.add_update(pipe, watched.job_id, task_end=end)
                 if learned is not None:
                     pipe.hset(keys.TASK_DURATIONS, watched.upid.type, str(learned))
-                requeue(pipe, watched.claim)
+                requeue(pipe, watched.claim, ahead=end is not None)
 
             async with self._gate.releasing():
                 await watched.store.commit(write)

@@ -38,7 +38,7 @@ from redis.asyncio.client import Pipeline
 from shared.catalogue import Operation
 from shared.errors import InternalError
 from shared.jobs import codec, keys
-from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
+from shared.jobs.claims import AHEAD_MS, HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -76,6 +76,18 @@ def worker_functions() -> dict[str, tuple[Operation, Handler]]:
     test build registers for operations of its own (the MCP conformance fixtures).
     """
     return {op.name: (op, handler) for op, handler in handlers().items()}
+
+
+def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[str]:
+    """The due jobs to try for `free` slots: those queued ahead (their task ended) first, then a random few.
+
+    A random few of the first due jobs, not the first ones: workers polling at once mostly try
+    different ones. Jobs queued ahead go first, so a task's end is recorded before new work starts.
+    """
+    ahead = [job_id for job_id, score in scored if score < now - AHEAD_MS / 2]
+    rest = [job_id for job_id, score in scored if score >= now - AHEAD_MS / 2]
+    first = random.sample(ahead, min(free, len(ahead)))
+    return first + random.sample(rest, min(free - len(first), len(rest)))
 
 
 @dataclass
@@ -211,14 +223,12 @@ class QueueWorker:
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in keys.QUEUES:
-                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT)
+                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT, withscores=True)
             due = await pipe.execute()
-        for queue, job_ids in zip(keys.QUEUES, due, strict=True):
+        for queue, scored in zip(keys.QUEUES, due, strict=True):
             if free <= 0:
                 return
-            # a random few of the first due jobs: workers polling at once mostly try different ones
-            candidates = random.sample(job_ids, min(free, len(job_ids)))
-            for claim, pickup in await take(self.redis, queue, candidates, self._token):
+            for claim, pickup in await take(self.redis, queue, _candidates(scored, free, now), self._token):
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
                 self.slots[claim.job_id] = _Slot(claim, task)
                 free -= 1

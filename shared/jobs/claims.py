@@ -37,6 +37,7 @@ from redis.exceptions import WatchError
 from shared.jobs import keys
 
 __all__ = [
+    "AHEAD_MS",
     "CLAIM_TTL_SECONDS",
     "HEARTBEAT_SECONDS",
     "SEND_MARGIN_SECONDS",
@@ -58,6 +59,9 @@ HEARTBEAT_SECONDS = 2.0
 #: a holder whose last renewal is older than this sends PVE nothing more (half the TTL: any request it
 #: sends leaves PVE at least this long before another worker could take the job over and look for it)
 SEND_MARGIN_SECONDS = CLAIM_TTL_SECONDS / 2
+#: a job queued again once its PVE task ended is scored this much before now: ahead of every job
+#: enqueued since (a job's payload lasts a day), in the order the tasks ended
+AHEAD_MS = 86_400_000
 #: tokens beyond this are pointless: each only saves one poll interval
 MAX_WAKE_TOKENS = 100
 #: a fenced write whose claim key changes under it (its own heartbeat renewing it) tries again this often
@@ -236,10 +240,16 @@ async def fenced(redis: Redis, claim: Claim, build: Callable[[Pipeline], object]
     raise ClaimLost(claim.job_id)
 
 
-def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0) -> None:
-    """Release the claim and make the job due again after `defer_seconds`, waking an idle worker."""
+def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: bool = False) -> None:
+    """Release the claim and make the job due again after `defer_seconds`, waking an idle worker.
+
+    `ahead`: the job goes before every job not started yet (scored AHEAD_MS before now; those
+    are scored by when they were enqueued): a change whose PVE task ended is recorded before
+    new work starts, however long the queue.
+    """
     pipe.delete(claim.key)
-    pipe.zadd(claim.queue, {claim.job_id: _now_ms() + int(defer_seconds * 1000)})
+    score = _now_ms() - AHEAD_MS if ahead else _now_ms() + int(defer_seconds * 1000)
+    pipe.zadd(claim.queue, {claim.job_id: score})
     pipe.lpush(keys.WAKE, "1")
     pipe.ltrim(keys.WAKE, 0, MAX_WAKE_TOKENS - 1)
     pipe.expire(keys.WAKE, 60)
