@@ -270,7 +270,10 @@ class QueueWorker:
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
         assert self.app is not None
         assert self.watcher is not None
-        raw = await self.redis.get(keys.job_payload(claim.job_id))
+        async with self.redis.pipeline(transaction=False) as pipe:  # payload and record in one round trip
+            pipe.get(keys.job_payload(claim.job_id))
+            pipe.hgetall(keys.job_record(claim.job_id))
+            raw, fields = await pipe.execute()
         if raw is None:
             await self._payload_gone(claim, store)
             return
@@ -285,7 +288,8 @@ class QueueWorker:
         app = replace(self.app, store=store)
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
-                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup)
+                record = JobStore.record_from(fields)
+                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup, record=record)
             except Retry as retry:
                 self.counts["retried"] += 1
                 defer = retry.defer
