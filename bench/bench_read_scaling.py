@@ -107,7 +107,8 @@ async def main_async(latency: float, size: int, workers: tuple[int, ...]) -> int
                             )
                         )
                         await eventually(_alive(store, name), timeout=60, what=name)
-                    await batch(queue, store, count * 4)  # warm: connections open, code paths hot
+                    # warm: every slot's connection to PVE open (a TLS handshake each), code paths hot
+                    await batch(queue, store, count * load_settings().worker_max_jobs)
                     results[count] = await batch(queue, store, size)
             finally:
                 for process in running:
