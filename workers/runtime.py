@@ -71,6 +71,9 @@ _TRANSIENT_RETRY_SECONDS = 2.0
 #: pickups a read gets: one reruns only when its worker stopped or died under it, and a read that
 #: keeps doing that ends failed rather than waiting in `running` for its record to expire
 READ_PICKUPS = 4
+#: a read still under way this long after its pickup is marked `running`; a quicker one goes from
+#: queued to its end in one write
+READ_RUNNING_AFTER = 1.0
 
 
 class Retry(Exception):  # a control signal, not an error
@@ -271,10 +274,45 @@ async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any, 
     return record
 
 
-async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.Task[None] | None:
-    """Record who took the job; for a read, while its handler already runs (returns that write).
+@dataclass
+class _ReadPickup:
+    """A read's `running` write, made only if the read is still under way READ_RUNNING_AFTER in.
 
-    A read's handler only waits on PVE, so its `running` write need not delay it; `_end` awaits
+    Most reads end sooner, and their end writes who took them (`worker`, `started_at`) with the
+    outcome: one transaction per read instead of two. A caller waiting on a read blocks until its
+    end anyway; a slow one (PVE answering late) still shows `running` while it waits.
+    """
+
+    fields: dict[str, Any]
+    task: asyncio.Task[None] | None = None
+    begun: bool = False
+
+    def start(self, app: WorkerApp, job_id: str) -> _ReadPickup:
+        async def later() -> None:
+            await asyncio.sleep(READ_RUNNING_AFTER)
+            self.begun = True
+            await app.store.transition(job_id, JobState.RUNNING, **self.fields)
+
+        self.task = asyncio.create_task(later())
+        return self
+
+    async def settle(self) -> bool:
+        """Wait for the write if it has begun (True), else call it off (False)."""
+        assert self.task is not None
+        if not self.begun:
+            self.task.cancel()
+        try:
+            await self.task
+        except asyncio.CancelledError:
+            if self.begun:
+                raise
+        return self.begun
+
+
+async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> _ReadPickup | None:
+    """Record who took the job; for a read, with its end unless it runs long (see _ReadPickup).
+
+    A read's handler only waits on PVE, so its `running` write need not delay it; `_end` settles
     the write before the outcome's, keeping the record's writes in order. A change writes first.
     `attempts` was counted when the job was claimed.
     """
@@ -284,7 +322,7 @@ async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> asyncio.T
     }
     if op.tier is Tier.SAFE and record.state is JobState.QUEUED:
         record.state = JobState.RUNNING
-        return asyncio.create_task(app.store.transition(record.job_id, JobState.RUNNING, **pickup))
+        return _ReadPickup(pickup).start(app, record.job_id)
     if record.worker != app.name or record.started_at is None:  # a change's next step on the same worker: known
         record.worker, record.started_at = app.name, pickup["started_at"]
         await app.store.update(record.job_id, **pickup)
@@ -357,12 +395,13 @@ async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locke
 
 
 async def _end(
-    app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: asyncio.Task[None] | None
+    app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: _ReadPickup | None
 ) -> str:
     """Write how the job ended (after the pickup write, if that is still going) and release its guest lock."""
     store = app.store
-    if pending is not None:
-        await pending
+    taken: dict[str, Any] = {}  # who took a read, written with its end when no running write was made
+    if pending is not None and not await pending.settle():
+        taken = pending.fields
     # the ending write also takes the job out of its queue (one transaction, while the claim holds)
     release = functools.partial(finish, claim=store.claim) if store.claim is not None else None
     if isinstance(outcome, Outcome):
@@ -376,11 +415,12 @@ async def _end(
             message=outcome.message,
             clear=stale,
             also=release,
+            **taken,
             **outcome.fields,
         )
         state = outcome.state
     elif isinstance(outcome, JobEnded):
-        await store.transition(job.job_id, outcome.state, message=outcome.message, also=release)
+        await store.transition(job.job_id, outcome.state, message=outcome.message, also=release, **taken)
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
@@ -391,7 +431,7 @@ async def _end(
             extra["message"] = partial_message(took_effect, job.record.step, outcome)
         else:
             extra["clear"] = ("message",) if job.record.message else ()
-        await store.fail(job.job_id, outcome, state=state, also=release, **extra)
+        await store.fail(job.job_id, outcome, state=state, also=release, **taken, **extra)
     await _release_guest(app, job.op, job.record, job.locked_vmids)
     log.info(
         "job_finished",
@@ -449,14 +489,25 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
 
 
-async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, payload: Any, *, pickup: int) -> str:
+async def run_job(
+    app: WorkerApp,
+    op: Operation,
+    handler: Handler,
+    job_id: str,
+    payload: Any,
+    *,
+    pickup: int,
+    record: JobRecord | None = None,
+) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
+
+    `record`: the job's record as the worker read it with the payload (else it is read here).
 
     Raises Retry, FollowTask or ClaimLost as the module docstring says. A job that ends leaves its
     queue in the same transaction as its ending write (when the store is fenced by a claim).
     """
     started = time.monotonic()
-    record = await _record_for(app, op, job_id, payload, pickup)
+    record = record or await _record_for(app, op, job_id, payload, pickup)
     if record.terminal:
         # a job can be picked up again after it ended (cancelled while queued, or a kill between two
         # writes); the outcome is already recorded, so running again could only repeat the effect.
@@ -480,7 +531,7 @@ async def run_job(app: WorkerApp, op: Operation, handler: Handler, job_id: str, 
         outcome = await _run_handler(job, handler, payload)
     except (Retry, FollowTask, ClaimLost, asyncio.CancelledError):
         if pending is not None:
-            await asyncio.shield(pending)
+            await asyncio.shield(pending.settle())
         raise  # the worker requeues the job, hands it to its watcher, or lets it go
     except Exception:
         log.exception("job_crashed")

@@ -34,7 +34,7 @@ from redis.exceptions import RedisError
 
 from shared.errors import NotFound, ProxmoxMcpError, RequestRejected, TransientPveError
 from shared.jobs import keys
-from shared.jobs.claims import Claim, ClaimLost, requeue
+from shared.jobs.claims import Claim, ClaimLost, RenewalGate, requeue
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -112,12 +112,12 @@ class Watched:
 class Watcher:
     """Follows the tasks of this worker's jobs; `run()` is its loop."""
 
-    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, renewing: asyncio.Lock) -> None:
+    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, gate: RenewalGate) -> None:
         self.pve = pve
         self.store = store
         self.settings = settings
-        #: held by the heartbeat while it renews claims: a release waits for it (see QueueWorker._release)
-        self._renewing = renewing
+        #: closed while the heartbeat renews claims: a release waits for it (see QueueWorker._release)
+        self._gate = gate
         self.tasks: dict[str, Watched] = {}
         self._durations: dict[str, Durations] = {}
         self._durations_read = -_DURATIONS_SECONDS
@@ -165,7 +165,7 @@ class Watcher:
 
     async def release_all(self) -> None:
         """Hand every followed job back to the queue at once (this worker stops): another worker takes it now."""
-        async with self._renewing:
+        async with self._gate.releasing():
             for watched in list(self.tasks.values()):
                 with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
                     await watched.store.commit(functools.partial(requeue, claim=watched.claim))
@@ -355,9 +355,9 @@ class Watcher:
                     watched.store.add_update(pipe, watched.job_id, task_end=end)
                 if learned is not None:
                     pipe.hset(keys.TASK_DURATIONS, watched.upid.type, str(learned))
-                requeue(pipe, watched.claim)
+                requeue(pipe, watched.claim, ahead=end is not None)
 
-            async with self._renewing:
+            async with self._gate.releasing():
                 await watched.store.commit(write)
         finally:
             self.tasks.pop(watched.job_id, None)

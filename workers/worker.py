@@ -38,7 +38,7 @@ from redis.asyncio.client import Pipeline
 from shared.catalogue import Operation
 from shared.errors import InternalError
 from shared.jobs import codec, keys
-from shared.jobs.claims import HEARTBEAT_SECONDS, Claim, ClaimLost, finish, renew, requeue, take
+from shared.jobs.claims import AHEAD_MS, HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -76,6 +76,18 @@ def worker_functions() -> dict[str, tuple[Operation, Handler]]:
     test build registers for operations of its own (the MCP conformance fixtures).
     """
     return {op.name: (op, handler) for op, handler in handlers().items()}
+
+
+def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[str]:
+    """The due jobs to try for `free` slots: those queued ahead (their task ended) first, then a random few.
+
+    A random few of the first due jobs, not the first ones: workers polling at once mostly try
+    different ones. Jobs queued ahead go first, so a task's end is recorded before new work starts.
+    """
+    ahead = [job_id for job_id, score in scored if score < now - AHEAD_MS / 2]
+    rest = [job_id for job_id, score in scored if score >= now - AHEAD_MS / 2]
+    first = random.sample(ahead, min(free, len(ahead)))
+    return first + random.sample(rest, min(free - len(first), len(rest)))
 
 
 @dataclass
@@ -118,7 +130,7 @@ class QueueWorker:
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
         #: releases of claims wait while the heartbeat renews, so a renewal never re-holds a released job
-        self._renewing = asyncio.Lock()
+        self._gate = RenewalGate()
         self.counts = {"complete": 0, "failed": 0, "retried": 0}
         #: set once the worker takes jobs (the embedded frontend waits for it)
         self.ready = asyncio.Event()
@@ -155,7 +167,7 @@ class QueueWorker:
         limits = PveClient.limits_for(self.max_jobs + WATCHER_REQUESTS)
         pve = PveClient.from_settings(self.settings, limits=limits)
         self.app = WorkerApp(self.settings, pve, self.store, self.name)
-        self.watcher = Watcher(pve, self.store, self.settings, renewing=self._renewing)
+        self.watcher = Watcher(pve, self.store, self.settings, gate=self._gate)
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
             self._sinks.append(sink)
@@ -211,14 +223,12 @@ class QueueWorker:
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in keys.QUEUES:
-                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT)
+                pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT, withscores=True)
             due = await pipe.execute()
-        for queue, job_ids in zip(keys.QUEUES, due, strict=True):
+        for queue, scored in zip(keys.QUEUES, due, strict=True):
             if free <= 0:
                 return
-            # a random few of the first due jobs: workers polling at once mostly try different ones
-            candidates = random.sample(job_ids, min(free, len(job_ids)))
-            for claim, pickup in await take(self.redis, queue, candidates, self._token):
+            for claim, pickup in await take(self.redis, queue, _candidates(scored, free, now), self._token):
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
                 self.slots[claim.job_id] = _Slot(claim, task)
                 free -= 1
@@ -260,7 +270,10 @@ class QueueWorker:
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
         assert self.app is not None
         assert self.watcher is not None
-        raw = await self.redis.get(keys.job_payload(claim.job_id))
+        async with self.redis.pipeline(transaction=False) as pipe:  # payload and record in one round trip
+            pipe.get(keys.job_payload(claim.job_id))
+            pipe.hgetall(keys.job_record(claim.job_id))
+            raw, fields = await pipe.execute()
         if raw is None:
             await self._payload_gone(claim, store)
             return
@@ -275,7 +288,8 @@ class QueueWorker:
         app = replace(self.app, store=store)
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
-                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup)
+                record = JobStore.record_from(fields)
+                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup, record=record)
             except Retry as retry:
                 self.counts["retried"] += 1
                 defer = retry.defer
@@ -289,7 +303,7 @@ class QueueWorker:
 
     async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
         """Release the claim (`finish` or `requeue`), fenced, never while the heartbeat renews."""
-        async with self._renewing:
+        async with self._gate.releasing():
             await store.commit(lambda pipe: how(pipe, claim))
 
     async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
@@ -313,7 +327,7 @@ class QueueWorker:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
-                async with self._renewing:
+                async with self._gate.renewing():
                     lost = await renew(self.redis, [slot.claim for slot in self.slots.values()] + self.watcher.claims())
                 self.app.heartbeat.beat(at)
                 for claim in lost:

@@ -15,12 +15,18 @@ is older than SEND_MARGIN_SECONDS does not send, because its claim may be about 
 another worker that would reconcile and send the same request.
 
 WATCH/MULTI instead of a Lua script: the embedded in-memory store has no Lua.
+
+A renewal reads the tokens, then extends the claims it still holds and re-scores their jobs
+(`ZADD XX`): a job requeued in between would be pushed a whole TTL into the future. Releases
+therefore pass through a `RenewalGate`: any number at once, but never while a renewal runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +37,14 @@ from redis.exceptions import WatchError
 from shared.jobs import keys
 
 __all__ = [
+    "AHEAD_MS",
     "CLAIM_TTL_SECONDS",
     "HEARTBEAT_SECONDS",
     "SEND_MARGIN_SECONDS",
     "Claim",
     "ClaimLost",
     "Heartbeat",
+    "RenewalGate",
     "fenced",
     "finish",
     "renew",
@@ -51,6 +59,9 @@ HEARTBEAT_SECONDS = 2.0
 #: a holder whose last renewal is older than this sends PVE nothing more (half the TTL: any request it
 #: sends leaves PVE at least this long before another worker could take the job over and look for it)
 SEND_MARGIN_SECONDS = CLAIM_TTL_SECONDS / 2
+#: a job queued again once its PVE task ended is scored this much before now: ahead of every job
+#: enqueued since (a job's payload lasts a day), in the order the tasks ended
+AHEAD_MS = 86_400_000
 #: tokens beyond this are pointless: each only saves one poll interval
 MAX_WAKE_TOKENS = 100
 #: a fenced write whose claim key changes under it (its own heartbeat renewing it) tries again this often
@@ -98,6 +109,45 @@ class Heartbeat:
         """Before a request that changes PVE: raise ClaimLost when the claim may be passing to another worker."""
         if not self.fresh():
             raise ClaimLost(claim.job_id)
+
+
+class RenewalGate:
+    """Releases of claims run together, a renewal alone (a readers-writer lock that favours the renewal).
+
+    A release (a requeue, the job's end) that ran while a renewal was between its reads and its
+    writes could have its job re-scored a TTL ahead; with one plain lock for both, every release
+    would wait for the one before it (with a thousand tasks ending together, seconds of lag).
+    """
+
+    def __init__(self) -> None:
+        self._changed = asyncio.Condition()
+        self._releasing = 0
+        self._renewal_waiting = False
+
+    @asynccontextmanager
+    async def releasing(self) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: not self._renewal_waiting)
+            self._releasing += 1
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._releasing -= 1
+                self._changed.notify_all()
+
+    @asynccontextmanager
+    async def renewing(self) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: not self._renewal_waiting)
+            self._renewal_waiting = True  # new releases wait from here on; running ones finish first
+            await self._changed.wait_for(lambda: self._releasing == 0)
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._renewal_waiting = False
+                self._changed.notify_all()
 
 
 def _ttl_ms() -> int:
@@ -190,10 +240,16 @@ async def fenced(redis: Redis, claim: Claim, build: Callable[[Pipeline], object]
     raise ClaimLost(claim.job_id)
 
 
-def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0) -> None:
-    """Release the claim and make the job due again after `defer_seconds`, waking an idle worker."""
+def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: bool = False) -> None:
+    """Release the claim and make the job due again after `defer_seconds`, waking an idle worker.
+
+    `ahead`: the job goes before every job not started yet (scored AHEAD_MS before now; those
+    are scored by when they were enqueued): a change whose PVE task ended is recorded before
+    new work starts, however long the queue.
+    """
     pipe.delete(claim.key)
-    pipe.zadd(claim.queue, {claim.job_id: _now_ms() + int(defer_seconds * 1000)})
+    score = _now_ms() - AHEAD_MS if ahead else _now_ms() + int(defer_seconds * 1000)
+    pipe.zadd(claim.queue, {claim.job_id: score})
     pipe.lpush(keys.WAKE, "1")
     pipe.ltrim(keys.WAKE, 0, MAX_WAKE_TOKENS - 1)
     pipe.expire(keys.WAKE, 60)

@@ -102,6 +102,11 @@ class JobStore:
 
     async def get(self, job_id: str) -> JobRecord | None:
         fields = await self.redis.hgetall(keys.job_record(job_id))  # type: ignore[misc]  # redis stubs: Awaitable|dict
+        return self.record_from(fields)
+
+    @staticmethod
+    def record_from(fields: dict[str, str]) -> JobRecord | None:
+        """The record an HGETALL of `pmcp:job:<id>` answered (None: there is none)."""
         # a hash with no operation is no record: the claim of a job written straight into Redis counted its pickup
         return JobRecord.from_hash(fields) if "operation" in fields else None
 

@@ -59,6 +59,7 @@ from shared.pve._boundary import (
 )
 from shared.pve.auth import PveTokenAuth
 from shared.pve.schema import ApiSchema, load_schema
+from shared.pve.transport import pooled_transport
 from shared.settings import Settings
 
 __all__ = [
@@ -183,13 +184,14 @@ class PveClient:
         self._auth = auth
         self._retry = retry
         self._schema = schema
+        tls = _verify(verify)
         self._http = httpx.AsyncClient(
             base_url=root + API_PREFIX,
             auth=auth,
-            verify=_verify(verify),
+            verify=tls,
             timeout=timeout,
             limits=limits,
-            transport=transport,
+            transport=transport or pooled_transport(tls, limits),
             headers={"Accept": "application/json", "User-Agent": "proxmox-mcp"},
         )
 

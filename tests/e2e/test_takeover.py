@@ -128,6 +128,7 @@ async def test_a_worker_killed_while_following_hands_the_task_over_within_second
     job = await finished(client, job_id, timeout=60)
     assert job["state"] == "succeeded"
     ended = await _finished_at(takeover_stack, job_id)
+    _figure("killed while following", ended - killed)
     assert ended - killed <= TAKEOVER_BOUND_SECONDS, f"taken over and recorded {ended - killed:.1f}s after the kill"
     assert requests(sim, "POST", f"/lxc/{vmid}/status/shutdown") == 1
     assert sim.state.counts[vmid]["shutdown"] == 1
@@ -160,6 +161,7 @@ async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_secon
     assert killed, "the read never reached PVE"
     assert not result.is_error, result.content
     answered = time.time()
+    _figure("killed mid-read", answered - killed[0])
     assert answered - killed[0] <= TAKEOVER_BOUND_SECONDS, f"answered {answered - killed[0]:.1f}s after the kill"
     assert answered - started <= TAKEOVER_BOUND_SECONDS + 5
 
@@ -192,6 +194,7 @@ async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within
     job = await finished(client, job_id, timeout=60)
     assert job["state"] == "succeeded"
     ended = await _finished_at(takeover_stack, job_id)
+    _figure("killed mid-dispatch", ended - killed[0])
     assert ended - killed[0] <= TAKEOVER_BOUND_SECONDS, f"reconciled {ended - killed[0]:.1f}s after the kill"
     assert requests(sim, "POST", suffix) == 1  # found in PVE's task list and adopted, not sent again
     assert sim.state.counts[vmid]["started"] == 1
@@ -216,9 +219,13 @@ async def test_a_worker_paused_past_its_claim_records_no_second_outcome_when_it_
     finally:
         os.kill(rescuer_pid, signal.SIGCONT)
     os.kill(victim.process.pid, signal.SIGSTOP)  # frozen while it follows: its claim runs out
+    paused = time.time()
     try:
         job = await finished(client, job_id, timeout=60)  # the rescuer took it over and saw the task end
         assert job["state"] == "succeeded"
+        ended = await _finished_at(takeover_stack, job_id)
+        _figure("paused while following", ended - paused)
+        assert ended - paused <= TAKEOVER_BOUND_SECONDS
         redis = takeover_stack.redis
         assert redis is not None
         events_before = redis.cli("XLEN", keys.job_events(job_id))
@@ -268,6 +275,11 @@ async def test_a_worker_paused_before_its_dispatch_sends_nothing_when_it_wakes(
     assert requests(sim, "POST", f"/qemu/{vmid}/status/start") == 1  # the rescuer's; the victim sent none
     assert sim.state.counts[vmid]["started"] == 1
     assert (await status(client, job_id))["state"] == "succeeded"
+
+
+def _figure(case: str, seconds: float) -> None:
+    """The measured takeover time, shown with `pytest -s` (the closing notes quote these)."""
+    print(f"\ntakeover, {case}: the true outcome recorded {seconds:.1f} s after the kill or pause")
 
 
 async def _true(value: bool) -> bool:

@@ -1,4 +1,4 @@
-"""A read whose worker keeps dying under it ends failed with a clear error, not stuck in `running`.
+"""Reads and their pickups: one whose worker keeps dying ends failed, not stuck in `running`; a quick one is one write.
 
 Every claim of a job counts a pickup in its record's `attempts`; a read is run again only when its
 worker stopped or died while running it. The test sets that count as if earlier workers had died,
@@ -25,7 +25,7 @@ from shared.redact import Redactor
 from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.waiting import eventually
-from workers.runtime import READ_PICKUPS
+from workers.runtime import READ_PICKUPS, READ_RUNNING_AFTER
 from workers.worker import build_worker
 
 pytestmark = pytest.mark.timeout(90)
@@ -80,3 +80,28 @@ async def test_a_read_on_its_last_allowed_pickup_still_runs(
     record = await _run_after_lost_pickups(sim, redis_proc, redis, lost=READ_PICKUPS - 1)
     assert record.state.value == "succeeded"
     assert [r for r in sim.requests if r.path == "/nodes"]
+
+
+async def _states(redis: Redis, job_id: str) -> list[str]:
+    entries = await redis.xrange(keys.job_events(job_id))
+    return [fields["state"] for _id, fields in entries if fields.get("kind") == "state"]
+
+
+async def test_a_quick_read_goes_from_queued_to_its_end_in_one_write_and_says_who_took_it(
+    sim: Simulator, redis_proc: RedisServer, redis: Redis
+) -> None:
+    record = await _run_after_lost_pickups(sim, redis_proc, redis, lost=0)
+    assert record.state.value == "succeeded"
+    assert await _states(redis, record.job_id) == ["queued", "succeeded"]
+    assert record.worker == "rescuer"
+    assert record.started_at is not None
+
+
+async def test_a_slow_read_shows_running_while_pve_takes_its_time(
+    sim: Simulator, redis_proc: RedisServer, redis: Redis
+) -> None:
+    sim.faults.latency = READ_RUNNING_AFTER + 1.0
+    record = await _run_after_lost_pickups(sim, redis_proc, redis, lost=0)
+    assert record.state.value == "succeeded"
+    assert await _states(redis, record.job_id) == ["queued", "running", "succeeded"]
+    assert record.worker == "rescuer"
