@@ -46,6 +46,7 @@ from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
+from tests.support.signing import SIGNER, TEST_JOB_KEY
 from tests.support.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,6 +254,7 @@ async def main_async(sizes: list[int], duration: float) -> int:
                 "PROXMOX_TOKEN_VALUE": sim.token_secret,
                 "PROXMOX_CA_BUNDLE": str(sim.ca_path),
                 "REDIS_URL": redis.url,
+                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
                 "PROXMOX_MCP_LOG_LEVEL": "INFO",
                 "PROXMOX_MCP_WORKER_NAME": "bench",
                 "PYTHONPATH": str(ROOT),
@@ -267,7 +269,7 @@ async def main_async(sizes: list[int], duration: float) -> int:
             settings = load_settings(redis_url=redis.url)
             connections = connect_redis(settings)
             store = JobStore(connections.store, ttl_seconds=3600)
-            queue = JobClient(store, redactor=Redactor())
+            queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
             try:
                 await eventually(lambda: store.redis.exists(keys.worker_health("bench")), timeout=60, what="the worker")
                 bench = Bench(sim, queue, store, worker)

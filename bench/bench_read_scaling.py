@@ -34,6 +34,7 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
+from tests.support.signing import SIGNER, TEST_JOB_KEY
 from tests.support.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,12 +86,13 @@ async def main_async(latency: float, size: int, workers: tuple[int, ...]) -> int
                 "PROXMOX_TOKEN_VALUE": sim.token_secret,
                 "PROXMOX_CA_BUNDLE": str(sim.ca_path),
                 "REDIS_URL": redis.url,
+                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
                 "PROXMOX_MCP_LOG_LEVEL": "INFO",
                 "PYTHONPATH": str(ROOT),
             }
             connections = connect_redis(load_settings(redis_url=redis.url))
             store = JobStore(connections.store, ttl_seconds=3600)
-            queue = JobClient(store, redactor=Redactor())
+            queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
             running: list[subprocess.Popen[bytes]] = []
             results: dict[int, tuple[float, int]] = {}
             try:

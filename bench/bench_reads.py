@@ -47,6 +47,7 @@ from shared.operations.usage import GET_RESOURCE_USAGE, ResourceUsageParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import free_port, redis_server
+from tests.support.signing import SIGNER, TEST_JOB_KEY
 
 TARGET_P50_MS = 10.0
 TARGET_P99_MS = 30.0
@@ -139,6 +140,7 @@ async def run(iterations: int, warmup: int) -> int:
                 "PROXMOX_TOKEN_VALUE": secret,
                 "PROXMOX_CA_BUNDLE": str(workdir / "pvesim-ca.pem"),
                 "REDIS_URL": redis.url,
+                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
                 "PROXMOX_MCP_LOG_LEVEL": "INFO",  # the default: what an admin runs
                 "PROXMOX_MCP_WORKER_NAME": "bench",
             }
@@ -151,7 +153,7 @@ async def run(iterations: int, warmup: int) -> int:
                 settings = load_settings(redis_url=redis.url)
                 connections = connect_redis(settings)
                 store = JobStore(connections.store, ttl_seconds=3600)
-                queue = JobClient(store, redactor=Redactor())
+                queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
                 await wait_for(lambda: _exists(connections.store, keys.worker_health("bench")), "the worker")
                 server = ["-m", "mcp_frontend"]
                 params = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))

@@ -56,6 +56,7 @@ from shared.operations.snapshots import CREATE_SNAPSHOT, CreateSnapshotParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import RedisServer, free_port, restart_redis, start_aof_redis
+from tests.support.signing import SIGNER
 from tests.support.stack import Stack, WorkerProcess
 
 #: the effect each change must have had exactly once when it succeeded (and not at all when it failed)
@@ -116,7 +117,7 @@ class Chaos:
         settings = load_settings(redis_url=redis.url)
         self.connections = connect_redis(settings)
         self.store = JobStore(self.connections.store, ttl_seconds=3600)
-        self.queue = JobClient(self.store, redactor=Redactor())
+        self.queue = JobClient(self.store, redactor=Redactor(), signer=SIGNER)
         self.vms = [g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and not g.template]
         for vmid in self.vms[::2]:  # half the VMs get a cloud-init drive
             sim.state.guests[vmid].config["ide2"] = f"local-lvm:vm-{vmid}-cloudinit,media=cdrom"

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import secrets
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -25,8 +26,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import structlog
 from mcp.server.mcpserver import Context
+from pydantic import SecretStr
 
+from mcp_frontend.callers import current_caller
 from mcp_frontend.task_calls import TaskCall, current_task_call
+from shared.caller import Caller, GuestFacts
 from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
@@ -65,8 +69,9 @@ class FrontendApp:
         await asyncio.shield(self._started)
 
     async def read(self, op: Operation[Any, R], params: Params) -> R:
-        """Run a read to its end and return its result; its error, if it failed."""
-        return await self.jobs.read(op, params, seconds=self.settings.read_timeout_seconds)
+        """Run a read for the current caller to its end and return its result; its error, if it failed."""
+        caller = _in_scope(params)
+        return await self.jobs.read(op, params, seconds=self.settings.read_timeout_seconds, caller=caller)
 
     async def change(
         self,
@@ -82,8 +87,9 @@ class FrontendApp:
         job is submitted with its task (or, when the user's yes is still to come, only the task
         is written, holding the job), and the report is the job as it was submitted.
         """
+        caller = _in_scope(params)
         if (call := current_task_call()) is not None:
-            return change_report(await self._start_task(call, op, params), result)
+            return change_report(await self._start_task(call, op, params, caller), result)
         seconds = self.settings.wait_seconds if wait_seconds is None else wait_seconds
 
         sent: list[float] = []
@@ -96,16 +102,16 @@ class FrontendApp:
             sent.append(percent)
             await ctx.report_progress(percent, 100, message)
 
-        record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress)
+        record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress, caller=caller)
         if record.error is not None and not record.took_effect:  # partial: reported, not raised
             raise with_log_tail(record.error)
         return change_report(record, result)
 
-    async def _start_task(self, call: TaskCall, op: Operation[Any, Any], params: Params) -> JobRecord:
+    async def _start_task(self, call: TaskCall, op: Operation[Any, Any], params: Params, caller: Caller) -> JobRecord:
         """Write the MCP task of a change, with its job queued (or, waiting for the user's yes, held in the task)."""
         from shared.jobs.tasks import McpTask  # noqa: PLC0415  # loaded with the store (see the module doc)
 
-        job = self.jobs.prepare(op, params)
+        job = self.jobs.prepare(op, params, caller=caller)
         task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)
         if not call.questions:
             await self.jobs.enqueue(job, also=lambda pipe: self.tasks.add_create(pipe, task))
@@ -116,6 +122,15 @@ class FrontendApp:
         log.info("mcp_task_started", task_id=task.task_id, operation=op.name, asks=bool(call.questions))
         call.task_id = task.task_id
         return job.record
+
+
+def _in_scope(params: Params) -> Caller:
+    """The current caller, unless the guest the params name is outside its scopes already by its VMID and node."""
+    caller = current_caller.get()
+    vmid = getattr(params, "vmid", None)
+    if isinstance(vmid, int) and caller.scope.may_rule_out(vmid, getattr(params, "node", None)):
+        caller.refuse_guest(GuestFacts(vmid=vmid))
+    return caller
 
 
 def with_log_tail(error: ProxmoxMcpError) -> ProxmoxMcpError:
@@ -153,13 +168,16 @@ def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
 
 def _load(embedded: bool) -> dict[str, ModuleType]:
     """The modules the resources need (redis, the store; embedded: the worker), imported in a thread."""
-    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.store", "shared.jobs.tasks", "shared.logs"]
+    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.signing", "shared.jobs.store"]
+    names += ["shared.jobs.tasks", "shared.logs"]
     names += ["mcp_frontend.embedded"] if embedded else []
     return {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
 
 
 async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.Formatter | None) -> None:
     """Connect the store, start the log sink and, embedded, the worker; each is closed by `stack`, in reverse."""
+    if app.settings.embedded and app.settings.job_key is None:  # the jobs never leave this process: a key of its own
+        app.settings = app.settings.model_copy(update={"job_key": SecretStr(secrets.token_hex(32))})
     settings = app.settings
     modules = await asyncio.to_thread(_load, settings.embedded)
     if settings.embedded:
@@ -170,7 +188,9 @@ async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging
         redis = modules["connection"].connect_store(settings, retries=modules["connection"].FRONTEND_RETRIES)
         stack.push_async_callback(redis.aclose, close_connection_pool=True)
     app.store = modules["store"].JobStore(redis, ttl_seconds=settings.job_ttl_seconds)
-    app.jobs = modules["client"].JobClient(app.store, redactor=Redactor(settings.secrets()))
+    app.jobs = modules["client"].JobClient(
+        app.store, redactor=Redactor(settings.secrets()), signer=modules["signing"].signer_for(settings)
+    )
     app.tasks = modules["tasks"].McpTaskStore(redis, ttl_seconds=settings.job_ttl_seconds)
     if log_formatter is not None:
         sink = modules["logs"].RedisLogSink(redis, formatter=log_formatter, maxlen=settings.log_stream_max)

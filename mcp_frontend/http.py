@@ -5,9 +5,10 @@ before), and the stateless requests of 2026-07-28, as the SDK's session manager 
 
 - It binds to 127.0.0.1 unless told otherwise (`--http :8080` is 127.0.0.1:8080).
 - DNS rebinding: every request's Host must be one the server answers to (loopback names, the
-  address it binds, PROXMOX_MCP_HTTP_ALLOWED_HOSTS) and its Origin, when a browser sends one,
-  one it allows (the same hosts over http and https, PROXMOX_MCP_HTTP_ALLOWED_ORIGINS): a web
-  page whose name was pointed at 127.0.0.1 gets 421 or 403, never a tool.
+  address it binds, the host of PROXMOX_MCP_PUBLIC_URL, PROXMOX_MCP_HTTP_ALLOWED_HOSTS) and
+  its Origin, when a browser sends one, one it allows (the same hosts over http and https,
+  PROXMOX_MCP_HTTP_ALLOWED_ORIGINS): a web page whose name was pointed at 127.0.0.1 gets 421
+  or 403, never a tool.
 - Authentication is always on (mcp_frontend.auth); `--no-auth` turns it off, and only on a
   loopback address, where the machine's own users are the only callers.
 """
@@ -18,6 +19,7 @@ import ipaddress
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
@@ -81,6 +83,8 @@ def transport_security(settings: Settings, address: HttpAddress) -> TransportSec
     hosts = [*_LOOPBACK_NAMES]
     if not address.wildcard and not address.loopback:
         hosts.append(f"[{address.host}]" if ":" in address.host else address.host)
+    if settings.public_url is not None and (public := urlsplit(settings.public_url).hostname):
+        hosts.append(f"[{public}]" if ":" in public else public)  # the name clients reach it at
     hosts += _names(settings.http_allowed_hosts)
     allowed_hosts = [name for host in hosts for name in (host, f"{host}:*")]
     origins = [f"{scheme}://{host}:*" for host in hosts for scheme in ("http", "https")]

@@ -40,9 +40,10 @@ _KEYS = ("name", "title", "description", "inputSchema", "outputSchema", "annotat
 
 @dataclass(frozen=True)
 class PublishedTool:
-    """A tool as tools/list shows it, with its tier (which the settings choose by)."""
+    """A tool as tools/list shows it, with its tier (which the settings choose by) and its group (which scopes name)."""
 
     tier: Tier
+    group: str
     tool: Tool
 
     @property
@@ -80,27 +81,30 @@ def select_tools(tools: Sequence[T], settings: Settings) -> list[T]:
     return chosen
 
 
-def _entry(tier: Tier, tool: Tool) -> dict[str, Any]:
+def _entry(tier: Tier, group: str, tool: Tool) -> dict[str, Any]:
     dumped = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return {"tier": tier.value, **{key: dumped[key] for key in _KEYS if key in dumped}}
+    return {"tier": tier.value, "group": group, **{key: dumped[key] for key in _KEYS if key in dumped}}
 
 
-def render_published(tools: Iterable[tuple[Tier, Tool]]) -> str:
+def render_published(tools: Iterable[tuple[Tier, str, Tool]]) -> str:
     """The file's text for these tools (sorted by name, so a diff shows what changed)."""
-    entries = sorted((_entry(tier, tool) for tier, tool in tools), key=lambda entry: str(entry["name"]))
+    entries = sorted((_entry(tier, group, tool) for tier, group, tool in tools), key=lambda entry: str(entry["name"]))
     return json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
 
 
 def load_published(text: str | None = None) -> list[PublishedTool]:
     """Every tool the file lists (or `text` lists)."""
     raw = text if text is not None else files("mcp_frontend").joinpath(_FILE).read_text(encoding="utf-8")
-    return [PublishedTool(Tier(entry.pop("tier")), Tool.model_validate(entry)) for entry in json.loads(raw)]
+    return [
+        PublishedTool(Tier(entry.pop("tier")), entry.pop("group"), Tool.model_validate(entry))
+        for entry in json.loads(raw)
+    ]
 
 
 def _live() -> str:
     from mcp_frontend.tools import all_tools  # noqa: PLC0415  # building the tools is what this file saves
 
-    return render_published((spec.tier, spec.published()) for spec in all_tools())
+    return render_published((spec.tier, spec.group, spec.published()) for spec in all_tools())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 from mcp.server import MCPServer
+from mcp.server.auth.provider import TokenVerifier
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import Tool as MCPTool
@@ -26,6 +28,7 @@ from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
+from mcp_frontend.callers import CallerMiddleware, current_caller
 from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
@@ -80,6 +83,7 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     codes and whose tools take only the arguments they name."""
 
     def __init__(self, published: list[PublishedTool], **options: Any) -> None:
+        self._entries = {entry.name: entry for entry in published}
         self._published = {entry.name: entry.tool for entry in published}
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
@@ -102,7 +106,9 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         return spec if spec.tasks is not None else None
 
     async def list_tools(self) -> list[MCPTool]:
-        return list(self._published.values())
+        """The tools the caller's scopes cover (all of them over stdio)."""
+        scope = current_caller.get().scope
+        return [e.tool for e in self._entries.values() if scope.tool_refusal(e.name, e.tier, e.group) is None]
 
     async def run_stdio_async(self) -> None:
         """Serve over stdio, every line answered (mcp_frontend.stdio), as MCPServer.run_stdio_async does otherwise."""
@@ -131,6 +137,11 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     ) -> CallToolResult | InputRequiredResult:
         if name not in self._published:
             raise ToolError(f"Unknown tool: {name}")
+        entry = self._entries[name]
+        try:  # before anything else: a tool outside the caller's scopes is refused whatever its arguments
+            current_caller.get().refuse_tool(name, entry.tier, entry.group)
+        except ProxmoxMcpError as exc:
+            raise ToolError(str(exc)) from None
         if (unknown := self._unknown_arguments(name, arguments)) is not None:
             raise ToolError(str(unknown))
         if context is None:
@@ -164,11 +175,14 @@ def build_server(
     log_formatter: logging.Formatter | None = None,
     server_class: type[ProxmoxMcpServer] = ProxmoxMcpServer,
     also_publish: Sequence[PublishedTool] = (),
+    auth: tuple[AuthSettings, TokenVerifier] | None = None,
 ) -> ProxmoxMcpServer:
     """The server with the tools its settings choose; its lifespan connects the job store (and the embedded worker).
 
     A PROXMOX_MCP_TOOLS that names no tool is refused here (InvalidInput), before anything starts.
     A test build passes a `server_class` serving more tools, and publishes them (`also_publish`).
+    `auth` (mcp_frontend.auth.auth_settings): the SDK's auth settings and our token verifier, for
+    HTTP with authentication.
     """
 
     @asynccontextmanager
@@ -184,6 +198,9 @@ def build_server(
         version=_version(),
         lifespan=lifespan,
         log_level=settings.log_level,
+        auth=auth[0] if auth is not None else None,
+        token_verifier=auth[1] if auth is not None else None,
+        middleware=[CallerMiddleware(authenticated=auth is not None)],
     )
 
 

@@ -40,6 +40,7 @@ from shared.jobs.client import JobClient
 from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
 from shared.jobs.record import JobRecord
+from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.operations.base import Params, Result
@@ -540,7 +541,7 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     reader = None
     if args.inventory_interval > 0:
         store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
-        jobs = JobClient(store, redactor=Redactor(settings.secrets()))
+        jobs = JobClient(store, redactor=Redactor(settings.secrets()), signer=signer_for(settings))
         reader = InventoryReader(jobs, wait_seconds=settings.read_timeout_seconds)
     dashboard = Dashboard(redis, reader, where, args.jobs, args.guests)
     try:

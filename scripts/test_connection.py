@@ -41,6 +41,7 @@ from shared.jobs import keys
 from shared.jobs.client import JobClient
 from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
+from shared.jobs.signing import signer_for
 from shared.jobs.store import JobStore
 from shared.logs import configure_logging
 from shared.operations.nodes import LIST_NODES, ListNodesParams
@@ -411,7 +412,11 @@ async def check_a_read(url: str, settings: Settings) -> Check:
     """A read job through the queue, the way the MCP server runs it: a worker takes it and PVE answers."""
     # its own client: waiting blocks on the job's events for longer than the checks' socket timeout
     redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
-    jobs = JobClient(JobStore(redis, ttl_seconds=settings.job_ttl_seconds), redactor=Redactor(settings.secrets()))
+    jobs = JobClient(
+        JobStore(redis, ttl_seconds=settings.job_ttl_seconds),
+        redactor=Redactor(settings.secrets()),
+        signer=signer_for(settings),
+    )
     started = time.monotonic()
     try:
         record = await jobs.submit(LIST_NODES, ListNodesParams())

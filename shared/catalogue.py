@@ -36,7 +36,7 @@ from shared.operations import (
 )
 from shared.operations.operation import Operation
 
-__all__ = ["CATALOGUE", "Operation"]
+__all__ = ["CATALOGUE", "Operation", "group_of"]
 
 #: reads first, then changes: the order tools are listed in
 _DOMAINS: tuple[ModuleType, ...] = (
@@ -72,3 +72,18 @@ def _declared(modules: tuple[ModuleType, ...]) -> tuple[Operation, ...]:
 
 
 CATALOGUE: tuple[Operation, ...] = _declared(_DOMAINS)
+
+_GROUPS: dict[Operation, str] = {}
+for _module in _DOMAINS:  # the first domain that has it: a later one may import its constant (fleet: power_control)
+    for _value in vars(_module).values():
+        if isinstance(_value, Operation):
+            _GROUPS.setdefault(_value, _module.__name__.rsplit(".", 1)[-1])
+
+
+def group_of(op: Operation) -> str:
+    """The operation's tool group (its domain: `power`, `snapshots`), which `group:` scopes name (shared.caller).
+
+    An operation outside the catalogue (a test build's) belongs to no group: only a caller without
+    `group:` scopes may run it.
+    """
+    return _GROUPS.get(op, "")

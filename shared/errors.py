@@ -11,6 +11,8 @@
     ├── JobStoreUnavailable         JOB_STORE_UNAVAILABLE  Redis cannot be reached
     ├── WaitTimeout                 TIMEOUT                a wait ended first; the job goes on
     ├── JobCancelled                CANCELLED              cancel_task ended the job before its answer
+    ├── OutOfScope                  PERMISSION_DENIED      the caller's scopes do not cover the tool or guest
+    ├── JobRefused                  JOB_REFUSED            a job unsigned, altered, expired or replayed
     ├── InternalError               INTERNAL_ERROR         a bug on our side (details stay in our log)
     └── PveError                                           what PVE said, or failed to say
         ├── AuthenticationFailed    AUTHENTICATION_FAILED  401: token unknown or secret wrong
@@ -46,10 +48,12 @@ __all__ = [
     "InternalError",
     "InvalidInput",
     "JobCancelled",
+    "JobRefused",
     "JobStoreUnavailable",
     "Locked",
     "NodeUnreachable",
     "NotFound",
+    "OutOfScope",
     "PermissionDenied",
     "ProxmoxMcpError",
     "PveError",
@@ -157,6 +161,20 @@ class JobCancelled(ProxmoxMcpError):
     default_hint = "Call the tool again if you still need the answer."
 
 
+class OutOfScope(ProxmoxMcpError):
+    """The caller's scopes (shared.caller) do not cover this tool or guest; nothing was queued or sent."""
+
+    code = "PERMISSION_DENIED"
+    default_hint = "Ask the server's administrator for a token with that scope (proxmox-mcp token add --scope ...)."
+
+
+class JobRefused(ProxmoxMcpError):
+    """A worker refused a job whose signature is missing or wrong, or that expired or ran before; nothing was sent."""
+
+    code = "JOB_REFUSED"
+    default_hint = "Submit jobs through the MCP server, whose PROXMOX_MCP_JOB_KEY the workers share."
+
+
 class InternalError(ProxmoxMcpError):
     """Something failed on our side; the traceback stays in our own log."""
 
@@ -250,6 +268,7 @@ def _all_subclasses(cls: type[ProxmoxMcpError]) -> list[type[ProxmoxMcpError]]:
     return found
 
 
+#: a code two classes share (PERMISSION_DENIED: ours, PVE's) is rebuilt as the last, PVE's; the record keeps the hint
 _BY_CODE: dict[str, type[ProxmoxMcpError]] = {cls.code: cls for cls in _all_subclasses(ProxmoxMcpError)}
 
 

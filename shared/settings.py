@@ -49,6 +49,14 @@ class Settings(BaseSettings):
     # The queue and job store; unset means embedded (in-process store and worker).
     redis_url: Annotated[SecretStr | None, Field(validation_alias=_env("REDIS_URL"))] = None
 
+    # Signed jobs (shared.jobs.signing): the key frontends and workers share, 32 characters or more
+    # (`openssl rand -hex 32`); embedded (REDIS_URL unset), one is made per process.
+    job_key: Annotated[SecretStr | None, Field(validation_alias=_env("PROXMOX_MCP_JOB_KEY"), min_length=32)] = None
+    #: a job not started this long after it was queued is refused (and so is an old one written again)
+    job_expiry_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_JOB_EXPIRY"), ge=10, le=24 * 3600)
+    ] = 3600.0
+
     # Jobs
     job_ttl_seconds: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_JOB_TTL"), ge=60)] = 7 * 24 * 3600
     wait_seconds: Annotated[float, Field(validation_alias=_env("PROXMOX_MCP_WAIT_SECONDS"), gt=0, le=3600)] = 45.0
@@ -96,6 +104,19 @@ class Settings(BaseSettings):
     #: Origin values (scheme://host[:port]) allowed besides those of the allowed hosts
     http_allowed_origins: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_HTTP_ALLOWED_ORIGINS"))] = None
 
+    #: the URL clients reach /mcp at (behind a reverse proxy: https://mcp.example.com/mcp); the OAuth resource
+    public_url: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_PUBLIC_URL"))] = None
+    # Authentication over HTTP (mcp_frontend.auth): bearer tokens from a file of hashed tokens, and/or
+    # JWTs of an OAuth 2.1 authorization server, checked against its JWKS.
+    tokens_file: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_MCP_TOKENS_FILE"))] = None
+    oauth_issuer: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_OAUTH_ISSUER"))] = None
+    oauth_jwks_url: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_OAUTH_JWKS_URL"))] = None
+    #: the `aud` a JWT must carry; unset: the public URL
+    oauth_audience: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_OAUTH_AUDIENCE"))] = None
+
+    #: the audit log's file (shared.audit), besides its Redis stream; unset: the stream only
+    audit_file: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_MCP_AUDIT_FILE"))] = None
+
     # Logging
     log_level: Annotated[
         Literal["DEBUG", "INFO", "WARNING", "ERROR"], Field(validation_alias=_env("PROXMOX_MCP_LOG_LEVEL"))
@@ -137,6 +158,8 @@ class Settings(BaseSettings):
         found: list[str] = []
         if self.proxmox_token_value is not None:
             found.append(self.proxmox_token_value.get_secret_value())
+        if self.job_key is not None:
+            found.append(self.job_key.get_secret_value())
         if self.redis_url is not None:
             password = urlsplit(self.redis_url.get_secret_value()).password
             if password:

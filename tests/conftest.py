@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from shared.jobs.store import JobStore
 from tests.support.redis_server import RedisServer, redis_server
+from tests.support.signing import TEST_JOB_KEY
 from tests.support.violations import report_errors, report_violations, watch_simulators
 
 
@@ -46,6 +47,7 @@ def _clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
         if name.startswith(("PROXMOX_", "REDIS_URL")):
             monkeypatch.delenv(name)
     monkeypatch.chdir(os.path.dirname(__file__))  # no .env of the developer's in the working directory
+    monkeypatch.setenv("PROXMOX_MCP_JOB_KEY", TEST_JOB_KEY)  # what frontends and workers of a shared Redis need
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ UPDATE = "python -m mcp_frontend.published --update"
 
 
 async def test_the_published_list_is_what_the_tools_publish() -> None:
-    live = render_published((spec.tier, spec.published()) for spec in await live_specs())
+    live = render_published((spec.tier, spec.group, spec.published()) for spec in await live_specs())
     recorded = files("mcp_frontend").joinpath("tools.json").read_text(encoding="utf-8")
     if live != recorded:
         diff = difflib.unified_diff(

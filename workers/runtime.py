@@ -19,22 +19,25 @@ import functools
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 import structlog
 from pydantic import ValidationError
 
+from shared.caller import Caller
 from shared.catalogue import Operation
 from shared.errors import (
     InternalError,
     InvalidInput,
+    JobRefused,
     Locked,
     ProxmoxMcpError,
     TransientPveError,
     WaitTimeout,
     validation_message,
 )
+from shared.jobs import keys
 from shared.jobs.claims import ClaimLost, finish
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
@@ -46,7 +49,9 @@ from shared.safety import Tier, enforce_tier
 from shared.sanitize import GuestKind
 from shared.settings import Settings
 from workers.app import WorkerApp
+from workers.audit import audit_change
 from workers.guests import Guest, resolve_guest
+from workers.scopes import enforce_scope, in_scope
 
 __all__ = [
     "READ_PICKUPS",
@@ -138,6 +143,8 @@ class JobContext:
     app: WorkerApp
     op: Operation
     record: JobRecord
+    #: who asked, from the job's signature: its scopes are checked again before the handler runs
+    caller: Caller
     #: monotonic time this pickup started: a slice of following a task ends relative to it
     started: float
     #: monotonic time by which the handler must be done (the operation's timeout, less a margin)
@@ -146,6 +153,8 @@ class JobContext:
     locked_vmids: list[int] = field(default_factory=list)
     #: set once a lock wait has run out, so the Locked that ends the job is not waited on again
     lock_wait_over: bool = False
+    #: the payload, once validated (the audit entry's plan is made from it)
+    params: Params | None = None
 
     @property
     def job_id(self) -> str:
@@ -261,17 +270,53 @@ def _validate(op: Operation, payload: Any) -> Params:
         raise InvalidInput(f"payload for {op.name} rejected: {validation_message(exc)}") from None
 
 
-async def _record_for(app: WorkerApp, op: Operation, job_id: str, payload: Any, pickup: int) -> JobRecord:
-    """The job's record; a job enqueued without one (written straight into Redis) gets one now."""
-    record = await app.store.get(job_id)
-    if record is not None:
-        return record
+async def _new_record(
+    app: WorkerApp, op: Operation, *, job_id: str, payload: Any, pickup: int, caller: Caller | None
+) -> JobRecord:
+    """The record of a job enqueued without one (written straight into Redis), made now."""
     args = payload if isinstance(payload, dict) else {"payload": payload}
     tier = op.tier_of(args).value
-    record = JobRecord(job_id=job_id, operation=op.name, tier=tier, args=Redactor()(args), attempts=pickup)
+    record = JobRecord(
+        job_id=job_id, operation=op.name, tier=tier, args=Redactor()(args), attempts=pickup, caller=caller
+    )
     await app.store.create(record)
     log.warning("job_without_record", note="enqueued directly into Redis, not through the MCP server")
     return record
+
+
+async def _signed_caller(
+    app: WorkerApp, op: Operation, *, job_id: str, payload: Any, envelope: Any, found: JobRecord | None
+) -> Caller:
+    """The job's caller, once its signature holds, it has not expired (not started yet) and is no replay.
+
+    The first pickup marks the job taken, until its signature expires (and a minute more): a job
+    found taken whose record is gone was written again, after its record was deleted, to run it
+    twice; after that, a job written again that looks new is refused as expired.
+    """
+    started = found is not None and found.started_at is not None
+    caller = app.signer.verify(job_id, op.name, payload, envelope, started=started)
+    marked = int(app.settings.job_expiry_seconds) + 60
+    first = await app.store.redis.set(keys.job_signed(job_id), "1", nx=True, ex=marked)
+    if not first and found is None:
+        raise JobRefused(f"job {job_id} ({op.name}) ran before and its record is gone (a replay); nothing was sent")
+    return caller
+
+
+async def _refuse(
+    app: WorkerApp, op: Operation, *, job_id: str, payload: Any, pickup: int, found: JobRecord | None, error: JobRefused
+) -> str:
+    """End a job that is refused before anything of it ran: failed, with why; nothing was sent to PVE."""
+    log.warning("job_refused", code=error.code, reason=error.message)
+    record = found or await _new_record(app, op, job_id=job_id, payload=payload, pickup=pickup, caller=None)
+    release = functools.partial(finish, claim=app.store.claim) if app.store.claim is not None else None
+    if record.terminal:
+        if release is not None:
+            await app.store.commit(release)
+        return record.state.value
+    await app.store.fail(job_id, error, also=release)
+    if record.tier != Tier.SAFE.value:
+        await audit_change(app, op, job_id, caller=None, params=None)
+    return JobState.FAILED.value
 
 
 @dataclass
@@ -433,6 +478,8 @@ async def _end(
             extra["clear"] = ("message",) if job.record.message else ()
         await store.fail(job.job_id, outcome, state=state, also=release, **taken, **extra)
     await _release_guest(app, job.op, job.record, job.locked_vmids)
+    if job.record.tier != Tier.SAFE.value:
+        await audit_change(app, job.op, job.job_id, caller=job.caller, params=job.params)
     log.info(
         "job_finished",
         state=state.value,
@@ -449,7 +496,8 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     timeout = op.timeout_seconds(settings)
     deadline: asyncio.Timeout | None = None
     try:
-        params = _validate(op, payload)
+        params = job.params = _validate(op, payload)
+        await enforce_scope(job, job.caller, params)
         enforce_tier(
             op.tier_of(params.model_dump()),
             allow_danger=settings.proxmox_allow_danger,
@@ -489,6 +537,18 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
 
 
+async def _in_scope(
+    job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded
+) -> Outcome | ProxmoxMcpError | JobEnded:
+    """A read's result with only what the caller's scopes cover (workers.scopes); its error if that fails."""
+    if not isinstance(outcome, Outcome) or job.op.tier is not Tier.SAFE:
+        return outcome
+    try:
+        return replace(outcome, result=await in_scope(job, job.caller, outcome.result))
+    except ProxmoxMcpError as failed:
+        return failed
+
+
 async def run_job(
     app: WorkerApp,
     op: Operation,
@@ -498,16 +558,24 @@ async def run_job(
     *,
     pickup: int,
     record: JobRecord | None = None,
+    envelope: Any = None,
 ) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
     `record`: the job's record as the worker read it with the payload (else it is read here).
+    `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
+    signed right, expired or a replay is refused before anything else.
 
     Raises Retry, FollowTask or ClaimLost as the module docstring says. A job that ends leaves its
     queue in the same transaction as its ending write (when the store is fenced by a claim).
     """
     started = time.monotonic()
-    record = record or await _record_for(app, op, job_id, payload, pickup)
+    found = record if record is not None else await app.store.get(job_id)
+    try:
+        caller = await _signed_caller(app, op, job_id=job_id, payload=payload, envelope=envelope, found=found)
+    except JobRefused as refused:
+        return await _refuse(app, op, job_id=job_id, payload=payload, pickup=pickup, found=found, error=refused)
+    record = found or await _new_record(app, op, job_id=job_id, payload=payload, pickup=pickup, caller=caller)
     if record.terminal:
         # a job can be picked up again after it ended (cancelled while queued, or a kill between two
         # writes); the outcome is already recorded, so running again could only repeat the effect.
@@ -526,9 +594,9 @@ async def run_job(
         await app.store.fail(job_id, error, also=release)
         return JobState.FAILED.value
     pending = await _pickup(app, op, record)
-    job = JobContext(app, op, record, started)
+    job = JobContext(app, op, record, caller, started)
     try:
-        outcome = await _run_handler(job, handler, payload)
+        outcome = await _in_scope(job, await _run_handler(job, handler, payload))
     except (Retry, FollowTask, ClaimLost, asyncio.CancelledError):
         if pending is not None:
             await asyncio.shield(pending.settle())

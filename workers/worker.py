@@ -35,11 +35,13 @@ from arq.jobs import deserialize_job
 from arq.utils import timestamp_ms
 from redis.asyncio.client import Pipeline
 
+from shared.audit import AuditLog
 from shared.catalogue import Operation
 from shared.errors import InternalError
 from shared.jobs import codec, keys
 from shared.jobs.claims import AHEAD_MS, HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
+from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
@@ -110,6 +112,7 @@ class QueueWorker:
         owns_connections: bool = False,
     ) -> None:
         self.settings = settings
+        self.signer = signer_for(settings)
         self.name = worker_name(settings)
         self.connections = connections
         self.redis = connections.store
@@ -166,7 +169,8 @@ class QueueWorker:
                 loop.add_signal_handler(signum, self.stop)
         limits = PveClient.limits_for(self.max_jobs + WATCHER_REQUESTS)
         pve = PveClient.from_settings(self.settings, limits=limits)
-        self.app = WorkerApp(self.settings, pve, self.store, self.name)
+        audit = AuditLog(self.redis, self.settings.audit_file)
+        self.app = WorkerApp(self.settings, pve, self.store, self.name, self.signer, audit)
         self.watcher = Watcher(pve, self.store, self.settings, gate=self._gate)
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
@@ -289,7 +293,10 @@ class QueueWorker:
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
                 record = JobStore.record_from(fields)
-                state = await run_job(app, op, handler, claim.job_id, payload, pickup=pickup, record=record)
+                envelope = job.kwargs if job.args else None
+                state = await run_job(
+                    app, op, handler, claim.job_id, payload, pickup=pickup, record=record, envelope=envelope
+                )
             except Retry as retry:
                 self.counts["retried"] += 1
                 defer = retry.defer

@@ -8,6 +8,7 @@ pve_task_status / pve_task_log only for tasks started elsewhere; cancel_task) an
 
 from __future__ import annotations
 
+from mcp_frontend.tools.audit import audit_tools
 from mcp_frontend.tools.declared import declared_tool
 from mcp_frontend.tools.fleet import fleet_tools
 from mcp_frontend.tools.logs import log_tools
@@ -19,7 +20,7 @@ __all__ = ["ToolSpec", "all_tools"]
 
 
 def all_tools() -> list[ToolSpec]:
-    """Every tool, in the catalogue's order (reads, then changes), the task, log and fleet tools last."""
-    own = [*task_tools(), *log_tools(), *fleet_tools()]
+    """Every tool, in the catalogue's order (reads, then changes), the task, log, fleet and audit tools last."""
+    own = [*task_tools(), *log_tools(), *fleet_tools(), *audit_tools()]
     claimed = {op for spec in own for op in spec.runs}
     return [*(declared_tool(op) for op in CATALOGUE if op not in claimed), *own]

@@ -25,6 +25,7 @@ from pydantic.fields import FieldInfo
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, approved, confirm_change, refuse_danger
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
+from shared.catalogue import group_of
 from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, WaitSeconds
 from shared.operations.operation import Operation, ToolArgument
@@ -127,5 +128,11 @@ def declared_tool(op: Operation[Any, Any]) -> ToolSpec:
 def _spec(fn: Callable[..., Any], op: Operation[Any, Any]) -> ToolSpec:
     tool = make_tool(fn, name=op.name, title=op.title, description=op.brief, annotations=hints(op))
     return ToolSpec(
-        tool, op.tier, (op,), declared=True, manual=op.description, tasks="optional" if op.changes else None
+        tool,
+        op.tier,
+        group_of(op),
+        (op,),
+        declared=True,
+        manual=op.description,
+        tasks="optional" if op.changes else None,
     )

@@ -19,6 +19,7 @@ from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.confirm import Approval, Plan, approved, ask
 from mcp_frontend.tools.declared import payload, signed, tool_arguments
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
+from shared.catalogue import group_of
 from shared.jobs.record import JobRecord
 from shared.operations.base import Result
 from shared.operations.changes import WaitSeconds
@@ -131,7 +132,7 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
     output = tool.fn_metadata.output_schema
     assert output is not None
     output["properties"]["guests"] = {"items": {"type": "object"}, "type": "array"}
-    return ToolSpec(tool, op.tier, (op, PLAN_FLEET), declared=True, manual=op.description)
+    return ToolSpec(tool, op.tier, group_of(op), (op, PLAN_FLEET), declared=True, manual=op.description)
 
 
 def fleet_tools() -> list[ToolSpec]:

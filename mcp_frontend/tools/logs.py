@@ -101,4 +101,4 @@ def log_tools() -> list[ToolSpec]:
     tool = make_tool(
         get_mcp_logs, name="get_mcp_logs", title="Server logs", description=description, annotations=annotations
     )
-    return [ToolSpec(tool, Tier.SAFE, (), manual=manual)]
+    return [ToolSpec(tool, Tier.SAFE, "logs", (), manual=manual)]

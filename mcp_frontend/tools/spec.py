@@ -30,6 +30,8 @@ class ToolSpec:
 
     tool: Tool
     tier: Tier
+    #: its group, which `group:` scopes name (shared.caller.GROUPS)
+    group: str
     #: the catalogue operations it runs, whose PVE calls and errors are its own
     runs: tuple[Operation[Any, Any], ...]
     #: errors particular to it beyond those of the operations it runs

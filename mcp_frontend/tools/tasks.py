@@ -18,9 +18,10 @@ from mcp_types import CallToolResult
 from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of, change_report
+from mcp_frontend.callers import current_caller
 from mcp_frontend.confirm import Approval, Target, approved, confirm_change
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
-from shared.errors import NotFound
+from shared.errors import NotFound, OutOfScope
 from shared.jobs.record import JobRecord
 from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
@@ -87,6 +88,10 @@ async def _record(app: FrontendApp, job_id: str) -> JobRecord:
             f"no job {job_id} in the job store (jobs are kept {days} days)",
             hint="Check the job_id; for a task started elsewhere pass its upid instead.",
         )
+    caller = current_caller.get()
+    # a caller scoped to guests reads only its own jobs: whose guests another's jobs touch is not its business
+    if caller.scope.guest_scoped and (record.caller is None or record.caller.label != caller.label):
+        raise OutOfScope(f"job {job_id} was asked for by another caller; {caller.label} reads only its own jobs")
     return record
 
 
@@ -202,7 +207,7 @@ async def cancel_task(
     approved(approval, "stop a PVE task")
     app = app_of(ctx)
     seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
-    record = await app.jobs.cancel(CancelParams(job_id=job_id, upid=upid), seconds=seconds)
+    record = await app.jobs.cancel(CancelParams(job_id=job_id, upid=upid), seconds=seconds, caller=current_caller.get())
     if record.error is not None:
         raise record.error
     return tool_result(change_report(record, CancelResult))
@@ -224,4 +229,4 @@ def _doc(fn: Any) -> str:
 def _spec(fn: Any, op: Operation[Any, Any], manual: str) -> ToolSpec:
     brief = manual.split("\n\n", 1)[0]
     tool = make_tool(fn, name=fn.__name__, title=op.title, description=brief, annotations=hints(op))
-    return ToolSpec(tool, op.tier, (op,), manual=manual)
+    return ToolSpec(tool, op.tier, "tasks", (op,), manual=manual)

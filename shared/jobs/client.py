@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from redis.asyncio.client import Pipeline
 from redis.exceptions import OutOfMemoryError, ReadOnlyError, ResponseError
 
+from shared.caller import STDIO, Caller
 from shared.errors import (
     InternalError,
     JobCancelled,
@@ -43,6 +44,7 @@ from shared.jobs import keys
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.health import health_keys
 from shared.jobs.record import JobRecord
+from shared.jobs.signing import JobSigner
 from shared.jobs.states import TERMINAL_STATES, JobState
 from shared.jobs.store import JobStore
 from shared.operations.base import Params, Result
@@ -115,18 +117,22 @@ class PreparedJob:
 class JobClient:
     """Submits jobs to the queue and follows them in the store."""
 
-    def __init__(self, store: JobStore, *, redactor: Redactor) -> None:
+    def __init__(self, store: JobStore, *, redactor: Redactor, signer: JobSigner) -> None:
         self.store = store
         self.redactor = redactor
+        self.signer = signer
 
-    def prepare(self, op: Operation[Any, Any], params: Params, *, job_id: str | None = None) -> PreparedJob:
-        """The record and arq job of one run of `op`, not yet written (`submit` writes them)."""
+    def prepare(
+        self, op: Operation[Any, Any], params: Params, *, job_id: str | None = None, caller: Caller = STDIO
+    ) -> PreparedJob:
+        """The record and arq job of one run of `op` for `caller`, not yet written (`submit` writes them)."""
         payload: dict[str, Any] = params.model_dump(mode="json")
         vmid = payload.get("vmid")
         record = JobRecord(
             job_id=job_id or new_job_id(),
             operation=op.name,
             tier=op.tier_of(payload).value,
+            caller=caller,
             args=self.redactor(payload),
             node=payload.get("node"),
             vmid=vmid if isinstance(vmid, int) else None,
@@ -134,9 +140,22 @@ class JobClient:
         return PreparedJob(record, payload, read=op.tier is Tier.SAFE)
 
     def add_submit(self, pipe: Pipeline, job: PreparedJob) -> None:
-        """The commands that record and enqueue `job`, added to a transaction of the caller's."""
+        """The commands that record and enqueue `job`, signed, added to a transaction of the caller's.
+
+        The caller, the expiry and the signature (shared.jobs.signing) ride in arq's keyword
+        arguments, next to the payload; the signature is made now, so a job held for the user's
+        yes (an MCP task's) expires from when it is queued.
+        """
         enqueued_ms = int(time.time() * 1000)
-        arq_job: dict[str, Any] = {"t": None, "f": job.record.operation, "a": [job.payload], "k": {}, "et": enqueued_ms}
+        caller = job.record.caller or STDIO
+        signed = self.signer.sign(job.record.job_id, job.record.operation, job.payload, caller, now_ms=enqueued_ms)
+        arq_job: dict[str, Any] = {
+            "t": None,
+            "f": job.record.operation,
+            "a": [job.payload],
+            "k": signed,
+            "et": enqueued_ms,
+        }
         encoded = json.dumps(arq_job, separators=(",", ":"), ensure_ascii=False).encode()
         job_id = job.record.job_id
         self.store.add_create(pipe, job.record)
@@ -148,12 +167,19 @@ class JobClient:
         pipe.expire(keys.WAKE, 60)
 
     async def submit(
-        self, op: Operation[Any, Any], params: Params, *, also: Callable[[Pipeline], object] | None = None
+        self,
+        op: Operation[Any, Any],
+        params: Params,
+        *,
+        also: Callable[[Pipeline], object] | None = None,
+        caller: Caller = STDIO,
     ) -> JobRecord:
-        """Record and enqueue one run of `op` (with `also`'s commands in the same transaction); the queued record."""
-        return await self.enqueue(self.prepare(op, params), also=also)
+        """Record and enqueue one run of `op` for `caller` (with `also`'s commands in the same transaction)."""
+        return await self.enqueue(self.prepare(op, params, caller=caller), also=also)
 
-    async def submit_once(self, op: Operation[Any, Any], params: Params, *, job_id: str) -> JobRecord:
+    async def submit_once(
+        self, op: Operation[Any, Any], params: Params, *, job_id: str, caller: Caller = STDIO
+    ) -> JobRecord:
         """Record and enqueue one run of `op` as job `job_id`, unless a job has that ID already (its record then).
 
         A fleet's parent queues each guest's job under an ID it stored beforehand, so a rerun after a
@@ -162,7 +188,7 @@ class JobClient:
         """
         if (existing := await self.store.get(job_id)) is not None:
             return existing
-        return await self.enqueue(self.prepare(op, params, job_id=job_id))
+        return await self.enqueue(self.prepare(op, params, job_id=job_id, caller=caller))
 
     async def enqueue(self, job: PreparedJob, *, also: Callable[[Pipeline], object] | None = None) -> JobRecord:
         """Record and enqueue a prepared job (with `also`'s commands in the same transaction); its record."""
@@ -192,15 +218,21 @@ class JobClient:
         return record
 
     async def change(
-        self, op: Operation[Any, Any], params: Params, *, seconds: float, on_progress: ProgressCallback | None = None
+        self,
+        op: Operation[Any, Any],
+        params: Params,
+        *,
+        seconds: float,
+        on_progress: ProgressCallback | None = None,
+        caller: Caller = STDIO,
     ) -> JobRecord:
         """Submit a change and wait for it up to `seconds`; the record as it then stands.
 
         Once it is queued the change may happen whatever becomes of this call: losing Redis while
         waiting names the job and says not to call again (a second call could make the change twice).
         """
-        submitted = await self.submit(op, params)
-        log.info("job_submitted", job_id=submitted.job_id, operation=op.name)
+        submitted = await self.submit(op, params, caller=caller)
+        log.info("job_submitted", job_id=submitted.job_id, operation=op.name, caller=caller.label)
         try:
             return await self.wait(submitted.job_id, seconds=seconds, on_progress=on_progress)
         except REDIS_ERRORS as exc:
@@ -213,15 +245,21 @@ class JobClient:
             ) from exc
 
     async def run(
-        self, op: Operation[Any, Any], params: Params, *, seconds: float, on_progress: ProgressCallback | None = None
+        self,
+        op: Operation[Any, Any],
+        params: Params,
+        *,
+        seconds: float,
+        on_progress: ProgressCallback | None = None,
+        caller: Caller = STDIO,
     ) -> JobRecord:
         """Submit `op` and wait for it up to `seconds`; the record as it then stands."""
-        record = await self.submit(op, params)
+        record = await self.submit(op, params, caller=caller)
         return await self.wait(record.job_id, seconds=seconds, on_progress=on_progress)
 
-    async def read(self, op: Operation[Any, R], params: Params, *, seconds: float) -> R:
+    async def read(self, op: Operation[Any, R], params: Params, *, seconds: float, caller: Caller = STDIO) -> R:
         """Run a read to its end and return its result; its error, if it failed."""
-        return await self.answer(op, await self.run(op, params, seconds=seconds))
+        return await self.answer(op, await self.run(op, params, seconds=seconds, caller=caller))
 
     async def answer(self, op: Operation[Any, R], record: JobRecord) -> R:
         """What a read's record answers: its result, or raise its error (or why it has none)."""
@@ -238,13 +276,15 @@ class JobClient:
             )
         return job_result(record, op.result)
 
-    async def cancel(self, target: CancelParams, *, seconds: float) -> JobRecord:
+    async def cancel(self, target: CancelParams, *, seconds: float, caller: Caller = STDIO) -> JobRecord:
         """Run a cancel_task job for `target` (confirmed: the caller vouches), waiting up to `seconds` for it.
 
         When it asked a job of ours to stop, that job is waited for too (up to `seconds` more), so
         the record's result tells how it ended rather than that it was asked to.
         """
-        record = await self.run(CANCEL_TASK, target.model_copy(update={"confirmed": True}), seconds=seconds)
+        record = await self.run(
+            CANCEL_TASK, target.model_copy(update={"confirmed": True}), seconds=seconds, caller=caller
+        )
         result = record.result if isinstance(record.result, dict) else {}
         stopping = result.get("job_id")
         if record.state.succeeded and isinstance(stopping, str) and result.get("state") not in _ENDED:

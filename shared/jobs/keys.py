@@ -64,6 +64,11 @@ def job_payload(job_id: str) -> str:
     return ARQ_JOB_PREFIX + job_id
 
 
+def job_signed(job_id: str) -> str:
+    """String, until the job's signature expires: set by its first pickup (a job taken, its record gone: a replay)."""
+    return f"{PREFIX}:job:{job_id}:signed"
+
+
 def job_claim(job_id: str) -> str:
     """String: the hold token of the worker that holds the job; expires unless its heartbeat renews it."""
     return f"{PREFIX}:claim:{job_id}"

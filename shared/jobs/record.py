@@ -12,13 +12,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from shared.caller import Caller
 from shared.errors import ProxmoxMcpError, error_from_fields
 from shared.jobs.states import JobState
 from shared.sanitize import GuestKind
 
 __all__ = ["JobRecord", "utcnow"]
 
-_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps", "task_end", "plan"})
+_JSON_FIELDS = frozenset({"args", "result", "error_details", "warnings", "steps", "task_end", "plan", "caller"})
 
 
 def utcnow() -> datetime:
@@ -35,6 +36,8 @@ class JobRecord(BaseModel):
     job_id: str
     operation: str
     tier: str
+    #: who asked (token, OAuth subject, stdio; shared.caller), as the job's signature says
+    caller: Caller | None = None
     state: JobState = JobState.QUEUED
     args: dict[str, Any] = Field(default_factory=dict)
     node: str | None = None

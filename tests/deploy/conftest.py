@@ -15,6 +15,7 @@ from shared.settings import load_settings
 from tests.support.compose import Compose
 from tests.support.compose_processes import LocalRedis, local_redis
 from tests.support.deployment import Deployment
+from tests.support.signing import TEST_JOB_KEY
 
 
 @pytest.fixture
@@ -38,6 +39,7 @@ def env_file(sim: Simulator, redis_password: str) -> dict[str, str]:
     assert sim.ca_path is not None
     return {
         "REDIS_PASSWORD": redis_password,
+        "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
         "PROXMOX_URL": sim.url,
         "PROXMOX_TOKEN_NAME": sim.token_name,
         "PROXMOX_TOKEN_VALUE": sim.token_secret,

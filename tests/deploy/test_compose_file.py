@@ -20,11 +20,20 @@ from shared.settings import Settings
 from tests.support.compose import ROOT, find_program
 
 COMPOSE = ROOT / "docker-compose.yml"
-SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE")
+SECRETS = ("REDIS_PASSWORD", "PROXMOX_TOKEN_VALUE", "PROXMOX_MCP_JOB_KEY")
 #: settings compose leaves unset on purpose: replicas name themselves, containers log to stderr
 NOT_PASSED = {"PROXMOX_MCP_WORKER_NAME", "PROXMOX_MCP_LOG_FILE"}
-#: the HTTP server's (mcp_frontend.http): the stdio `mcp` service must never serve HTTP; compose has no HTTP service yet
-HTTP_ONLY = {"PROXMOX_MCP_HTTP", "PROXMOX_MCP_HTTP_ALLOWED_HOSTS", "PROXMOX_MCP_HTTP_ALLOWED_ORIGINS"}
+#: the HTTP server's own (mcp_frontend.http, mcp_frontend.auth): they reach the `mcp-http` service, whose
+#: command names its address (PROXMOX_MCP_HTTP reaches no service: `run mcp` must always speak stdio)
+HTTP_ONLY = {
+    "PROXMOX_MCP_HTTP_ALLOWED_HOSTS",
+    "PROXMOX_MCP_HTTP_ALLOWED_ORIGINS",
+    "PROXMOX_MCP_PUBLIC_URL",
+    "PROXMOX_MCP_TOKENS_FILE",
+    "PROXMOX_MCP_OAUTH_ISSUER",
+    "PROXMOX_MCP_OAUTH_JWKS_URL",
+    "PROXMOX_MCP_OAUTH_AUDIENCE",
+}
 
 
 def check_jsonschema(path: Path) -> subprocess.CompletedProcess[str]:
@@ -93,9 +102,11 @@ def test_every_setting_reaches_a_compose_service() -> None:
     aliases = [field.validation_alias for field in Settings.model_fields.values()]
     names = {str(alias.choices[0]) for alias in aliases if isinstance(alias, AliasChoices)}
     assert len(names) == len(aliases)
-    passed = {key for service in ("worker", "mcp") for key in spec[service]["environment"]}
-    missing = names - passed - NOT_PASSED - HTTP_ONLY
+    passed = {key for service in ("worker", "mcp", "mcp-http") for key in spec[service]["environment"]}
+    missing = names - passed - NOT_PASSED - {"PROXMOX_MCP_HTTP"}
     assert not missing, f"pass these through to the worker and/or mcp service in docker-compose.yml: {sorted(missing)}"
+    assert set(spec["mcp-http"]["environment"]) >= HTTP_ONLY
+    assert not ({"PROXMOX_MCP_HTTP"} | HTTP_ONLY) & set(spec["mcp"]["environment"])
 
 
 def test_every_setting_the_mcp_server_reads_reaches_its_service() -> None:
@@ -112,9 +123,10 @@ def test_every_setting_the_mcp_server_reads_reaches_its_service() -> None:
     read = set(re.findall(r"settings\.(\w+)", source)) & set(Settings.model_fields)
     assert {"task_slice_seconds", "wait_seconds", "read_timeout_seconds"} <= read  # the scan finds them
     env_names = {name: _env_name(name) for name in read}
-    passed = set(services()["mcp"]["environment"])
-    missing = {env for env in env_names.values() if env not in passed} - NOT_PASSED - HTTP_ONLY
-    assert not missing, f"the MCP server reads these; pass them to the mcp service: {sorted(missing)}"
+    for service, extra in (("mcp", HTTP_ONLY | {"PROXMOX_MCP_HTTP"}), ("mcp-http", {"PROXMOX_MCP_HTTP"})):
+        passed = set(services()[service]["environment"])
+        missing = {env for env in env_names.values() if env not in passed} - NOT_PASSED - extra
+        assert not missing, f"the MCP server reads these; pass them to the {service} service: {sorted(missing)}"
 
 
 def _env_name(field: str) -> str:

@@ -65,7 +65,7 @@ def test_build_context_holds_what_the_dockerfile_copies_and_no_secret_or_dev_fil
 def test_the_image_runs_compose_commands_from_its_virtualenv_as_an_unprivileged_user() -> None:
     scripts: dict[str, str] = PROJECT["scripts"]
     commands = image_commands()
-    assert set(commands) == {"worker", "mcp", "pvesim"}
+    assert set(commands) == {"worker", "mcp", "mcp-http", "pvesim"}
     for service, program in commands.items():
         assert program in scripts, f"{service} runs {program}, which is no console script of the project"
         module, _, function = scripts[program].partition(":")

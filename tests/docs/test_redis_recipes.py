@@ -29,6 +29,7 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from shared.audit import AUDIT_HEAD, AUDIT_STREAM
 from shared.jobs import keys
 from shared.jobs.claims import CLAIM_TTL_SECONDS
 from shared.jobs.client import JobClient
@@ -47,6 +48,7 @@ from tests.support.compose import Compose
 from tests.support.payloads import new_vm
 from tests.support.recipes import Recipe, Terminal, fill, quoted, read_page
 from tests.support.redis_server import RedisServer, redis_server
+from tests.support.signing import SIGNER
 from tests.support.stack import ROOT, Stack
 from tests.support.waiting import eventually
 from workers.worker import HEALTH_TTL_SECONDS
@@ -162,7 +164,7 @@ async def live() -> AsyncIterator[Live]:
         redis = Redis.from_url(url, decode_responses=True)
         conns = connect_redis(load_settings(redis_url=url))
         store = JobStore(conns.store, ttl_seconds=DEFAULTS.job_ttl_seconds)
-        queue = JobClient(store, redactor=Redactor())
+        queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
         try:
             stack.start_worker(WORKER)
             await eventually(lambda: redis.exists(keys.worker_health(WORKER)), timeout=20, what="the worker")
@@ -585,6 +587,9 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         keys.mcp_task("<job_id>"),
         keys.guest_lock("<vmid>"),  # type: ignore[arg-type]  # the placeholder, not a VMID
         keys.worker_health("<worker>"),
+        keys.job_signed("<job_id>"),
+        AUDIT_STREAM,
+        AUDIT_HEAD,
         job_key_prefix + "<job_id>",
     }
     assert set(key_table()) == named

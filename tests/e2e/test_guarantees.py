@@ -20,6 +20,7 @@ from shared.operations.guests import LIST_VMS, ListGuestsParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.agent import call, error_of
+from tests.support.signing import SIGNER
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 
@@ -73,7 +74,7 @@ async def test_job_and_record_read_as_json_with_redis_cli(mcp: Client, stack: St
     settings = load_settings(redis_url=stack.redis.url)
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    queue = JobClient(store, redactor=Redactor())
+    queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     os.kill(worker.pid, signal.SIGSTOP)  # hold the job in the queue so arq:job:<id> can be read
     try:
         record = await queue.submit(LIST_VMS, ListGuestsParams(node="pve1"))

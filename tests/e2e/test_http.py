@@ -138,6 +138,7 @@ def _start(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
         pytest.param(["--http", "192.0.2.7:8080", "--no-auth"], "only a loopback address", id="no-auth-on-lan"),
         pytest.param(["--no-auth"], "--no-auth is for --http only", id="no-auth-on-stdio"),
         pytest.param(["--http", "localhost"], "is not HOST:PORT", id="no-port"),
+        pytest.param(["--http", "127.0.0.1:8080"], "serving over HTTP needs authentication", id="no-authentication"),
     ],
 )
 def test_the_server_refuses_to_start_unsafely_or_unclearly(tmp_path: Path, arguments: list[str], refusal: str) -> None:

@@ -1,4 +1,4 @@
-"""The MCP Inspector CLI, a client we did not write, drives the demo server over stdio.
+"""The MCP Inspector CLI, a client we did not write, drives the demo server over stdio and over HTTP.
 
 .ci/run installs Node 22 and the Inspector under .node/ (npm); without them these tests are
 skipped with the command that installs them.
@@ -6,6 +6,7 @@ skipped with the command that installs them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -14,6 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from mcp_frontend.auth import add_token
+from mcp_frontend.published import load_published
+from shared.safety import Tier
+from tests.support.http_server import http_server
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -80,3 +86,38 @@ def test_the_inspector_runs_a_change_as_a_task_in_the_2026_protocol(tmp_path: Pa
     events = [json.loads(line) for line in log.read_text().splitlines()]
     started = [event for event in events if event["event"] == "mcp_task_started"]
     assert [event["task_id"] for event in started] == [report["job_id"]]
+
+
+def inspect_http(tmp_path: Path, url: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    env["MCP_CATALOG_PATH"] = str(tmp_path / "catalog.json")
+    return subprocess.run(
+        [str(NODE), str(INSPECTOR / "index.js"), "--cli", url, "--transport", "http", *arguments],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=100,
+        check=False,
+    )
+
+
+async def test_the_inspector_over_http_needs_a_token_and_sees_only_what_its_scopes_cover(tmp_path: Path) -> None:
+    tokens = tmp_path / "tokens.json"
+    reader = add_token(tokens, "inspector", ["read"])
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    async with http_server(env | {"PROXMOX_MCP_TOKENS_FILE": str(tokens)}, tmp_path, "--demo") as server:
+        header = ("--header", f"Authorization: Bearer {reader}")
+        listed = await asyncio.to_thread(inspect_http, tmp_path, server.url, *header, "--method", "tools/list")
+        call = ("--method", "tools/call", "--tool-name", "power_control", "--tool-arg", "vmid=101", "action=start")
+        refused = await asyncio.to_thread(inspect_http, tmp_path, server.url, *header, *call)
+        anonymous = await asyncio.to_thread(inspect_http, tmp_path, server.url, "--method", "tools/list")
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    names = {tool["name"] for tool in json.loads(listed.stdout)["tools"]}
+    assert names == {tool.name for tool in load_published() if tool.tier is Tier.SAFE}
+    # the Inspector looks the tool up in tools/list first: to this token it does not exist
+    assert refused.returncode == 5
+    assert json.loads(refused.stderr)["error"]["code"] == "tool_not_found"
+    # without a token: 401, whose metadata pointer sends the Inspector to sign in (which it cannot, headless)
+    assert anonymous.returncode != 0
+    assert json.loads(anonymous.stderr)["error"]["code"] == "auth_required"

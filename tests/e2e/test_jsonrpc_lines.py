@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.support.redis_server import RedisServer
+from tests.support.signing import TEST_JOB_KEY
 from tests.support.stack import ROOT
 
 pytestmark = pytest.mark.timeout(120)
@@ -62,6 +63,7 @@ def server(redis_proc: RedisServer, tmp_path_factory: pytest.TempPathFactory) ->
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
     env |= {
         "REDIS_URL": redis_proc.url,
+        "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
         "PROXMOX_MCP_LOG_LEVEL": "DEBUG",
         "PROXMOX_MCP_LOG_FILE": str(directory / "server.log"),
         "PYTHONPATH": str(ROOT),

@@ -19,6 +19,7 @@ from shared.safety import Tier
 from tests.support.cluster import assert_unchanged, pick, picture
 from tests.support.redis_jobs import ended, inject
 from tests.support.redis_server import redis_server
+from tests.support.signing import TEST_JOB_KEY
 from tests.support.stack import HostedClient, Stack, start_stack
 
 pytestmark = pytest.mark.timeout(120)
@@ -76,7 +77,12 @@ async def test_both_settings_hold_from_the_env_file(read_only_stack: Stack, tmp_
 def test_a_tools_setting_that_names_no_tool_stops_the_server_with_one_line(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "mcp_frontend"],
-        env={"PATH": "/usr/bin:/bin", "PROXMOX_MCP_TOOLS": "read,list_vm", "REDIS_URL": "redis://127.0.0.1:1/0"},
+        env={
+            "PATH": "/usr/bin:/bin",
+            "PROXMOX_MCP_TOOLS": "read,list_vm",
+            "REDIS_URL": "redis://127.0.0.1:1/0",
+            "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
+        },
         cwd=tmp_path,
         stdin=subprocess.DEVNULL,
         capture_output=True,

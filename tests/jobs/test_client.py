@@ -21,6 +21,7 @@ from shared.jobs.store import JobStore
 from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
+from tests.support.signing import SIGNER
 
 
 def test_the_client_uses_arqs_own_key_and_lifetime() -> None:
@@ -28,12 +29,15 @@ def test_the_client_uses_arqs_own_key_and_lifetime() -> None:
 
 
 async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_arguments(fake_redis: Redis) -> None:
-    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor())
+    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor(), signer=SIGNER)
     record = await jobs.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
     raw = await fake_redis.get(job_key_prefix + record.job_id)
     job = deserialize_job(raw.encode(), deserializer=codec.loads)
-    assert (job.function, job.kwargs, job.job_try) == ("power_control", {}, None)
+    assert (job.function, job.job_try) == ("power_control", None)
     assert list(job.args) == [{"confirmed": True, "vmid": 101, "node": None, "action": "start", "timeout": None}]
+    # the caller, the expiry and the signature, in the keyword arguments: what a worker checks
+    assert job.kwargs["caller"] == {"kind": "stdio", "name": "stdio", "scopes": ["critical"]}
+    assert SIGNER.verify(record.job_id, "power_control", job.args[0], job.kwargs, started=False).label == "stdio"
     assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is not None
     stored = await jobs.store.get(record.job_id)
     assert stored is not None and (stored.operation, stored.vmid, stored.state.value) == (
@@ -44,7 +48,7 @@ async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_a
 
 
 async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis: Redis) -> None:
-    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor())
+    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor(), signer=SIGNER)
     record = await jobs.submit(LIST_NODES, ListNodesParams())
     assert await fake_redis.zscore(keys.READ_QUEUE, record.job_id) is not None
     assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is None

@@ -13,6 +13,7 @@ from shared.jobs.store import JobStore
 from shared.jobs.tasks import McpTask, McpTaskStore
 from shared.operations.snapshots import CREATE_SNAPSHOT, CreateSnapshotParams
 from shared.redact import Redactor
+from tests.support.signing import SIGNER
 
 
 def _waiting_task(jobs: JobClient) -> McpTask:
@@ -29,7 +30,7 @@ def _waiting_task(jobs: JobClient) -> McpTask:
 
 async def test_a_task_reads_back_equal_and_expires_with_the_job_store(store: JobStore) -> None:
     tasks = McpTaskStore(store.redis, ttl_seconds=store.ttl_seconds)
-    task = _waiting_task(JobClient(store, redactor=Redactor()))
+    task = _waiting_task(JobClient(store, redactor=Redactor(), signer=SIGNER))
     await tasks.create(task)
     assert await tasks.get(task.task_id) == task
     assert 0 < await store.redis.ttl(keys.mcp_task(task.task_id)) <= store.ttl_seconds
@@ -38,7 +39,7 @@ async def test_a_task_reads_back_equal_and_expires_with_the_job_store(store: Job
 
 async def test_answers_arriving_together_settle_a_waiting_task_once(store: JobStore) -> None:
     tasks = McpTaskStore(store.redis, ttl_seconds=store.ttl_seconds)
-    task = _waiting_task(JobClient(store, redactor=Redactor()))
+    task = _waiting_task(JobClient(store, redactor=Redactor(), signer=SIGNER))
     await tasks.create(task)
 
     def queue_it(current: McpTask) -> Callable[[Pipeline], object]:

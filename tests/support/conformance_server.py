@@ -193,7 +193,8 @@ def _spec(fn: Any, name: str, op: Operation[Any, Any] | None, tasks: Any) -> Too
     tool = make_tool(
         fn, name=name, title=name, description=f"The conformance suite's {name} fixture.", annotations=hints
     )
-    return ToolSpec(tool, op.tier if op is not None else Tier.SAFE, (op,) if op is not None else (), tasks=tasks)
+    tier = op.tier if op is not None else Tier.SAFE
+    return ToolSpec(tool, tier, "tasks", (op,) if op is not None else (), tasks=tasks)
 
 
 def fixture_specs() -> list[ToolSpec]:
@@ -223,7 +224,7 @@ class ConformanceServer(ProxmoxMcpServer):
 
 def build_conformance_server(settings: Settings, *, log_formatter: logging.Formatter | None = None) -> ProxmoxMcpServer:
     """The server for these settings, publishing the fixtures too."""
-    fixtures = [PublishedTool(spec.tier, spec.published()) for spec in fixture_specs()]
+    fixtures = [PublishedTool(spec.tier, spec.group, spec.published()) for spec in fixture_specs()]
     return build_server(settings, log_formatter=log_formatter, server_class=ConformanceServer, also_publish=fixtures)
 
 

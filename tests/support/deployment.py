@@ -15,6 +15,7 @@ from shared.jobs.store import JobStore
 from shared.redact import Redactor
 from tests.support.compose import Compose, Service
 from tests.support.compose_processes import LocalRedis, Replica, start_replica
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 
 __all__ = ["Deployment", "run", "seconds"]
@@ -72,7 +73,7 @@ class Deployment:
     @property
     def queue(self) -> JobClient:
         """The producer the MCP server uses."""
-        return JobClient(self.store, redactor=Redactor())
+        return JobClient(self.store, redactor=Redactor(), signer=SIGNER)
 
     async def scale(self, replicas: int) -> list[Replica]:
         """`--scale worker=N`: start N replicas of the worker service and wait until each is alive."""

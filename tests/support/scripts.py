@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pvesim.simulator import Simulator
+from tests.support.signing import TEST_JOB_KEY
 from tests.support.stack import ROOT
 
 __all__ = ["SCRIPTS", "Run", "base_env", "run_script", "sim_env"]
@@ -54,7 +55,7 @@ async def run_script(script: str, *args: str, env: dict[str, str], cwd: Path, ti
 def base_env(**settings: str) -> dict[str, str]:
     """The process environment without anyone's PROXMOX_* or REDIS_URL, plus `settings`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
-    env.update({"PYTHONPATH": str(ROOT), "NO_COLOR": "1", **settings})
+    env.update({"PYTHONPATH": str(ROOT), "NO_COLOR": "1", "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY, **settings})
     return env
 
 

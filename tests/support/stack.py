@@ -26,6 +26,7 @@ from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
 from tests.support.redis_server import RedisServer, redis_server
+from tests.support.signing import TEST_JOB_KEY
 from tests.support.waiting import eventually
 
 __all__ = ["FAST_RECOVERY", "HostedClient", "Stack", "WorkerProcess", "own_stack", "ssh_env", "start_stack"]
@@ -79,6 +80,7 @@ class Stack:
                 "PROXMOX_TOKEN_VALUE": self.sim.token_secret,
                 "PROXMOX_CA_BUNDLE": str(self.sim.ca_path),
                 "PROXMOX_MCP_LOG_LEVEL": "DEBUG",
+                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
                 "PYTHONPATH": str(ROOT),
             }
         )

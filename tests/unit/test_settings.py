@@ -8,6 +8,7 @@ import pytest
 
 from shared.errors import InvalidInput
 from shared.settings import Settings, load_settings
+from tests.support.signing import TEST_JOB_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +68,7 @@ def test_a_missing_env_file_is_one_clear_error(tmp_path: Path) -> None:
 def test_secrets_are_known_for_redaction(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROXMOX_TOKEN_VALUE", "0f6b6c5e-1234")
     monkeypatch.setenv("REDIS_URL", "redis://:hunter2hunter@redis:6379/0")
-    assert load_settings().secrets() == ["0f6b6c5e-1234", "hunter2hunter"]
+    assert load_settings().secrets() == ["0f6b6c5e-1234", TEST_JOB_KEY, "hunter2hunter"]
 
 
 def _pve(**overrides: object) -> Settings:

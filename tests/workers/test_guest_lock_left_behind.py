@@ -20,6 +20,7 @@ from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 from workers.worker import build_worker
 
@@ -42,7 +43,7 @@ async def test_a_lock_whose_job_ended_is_taken_over_at_once(
     await store.create(ended)
     await store.transition(ended.job_id, JobState.SUCCEEDED)
     await redis.set(keys.guest_lock(101), ended.job_id, px=3_600_000)  # left behind by a killed worker
-    queue = JobClient(store, redactor=Redactor())
+    queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     submitted = await queue.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
     worker_connections = connect_redis(settings)
     worker = build_worker(settings, connections=worker_connections, handle_signals=False)

@@ -24,6 +24,7 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 from workers.runtime import READ_PICKUPS, READ_RUNNING_AFTER
 from workers.worker import build_worker
@@ -42,7 +43,7 @@ async def _run_after_lost_pickups(sim: Simulator, redis_proc: RedisServer, redis
     settings = inprocess_settings(sim, REDIS_URL=redis_proc.url, PROXMOX_MCP_WORKER_NAME="rescuer")
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    submitted = await JobClient(store, redactor=Redactor()).submit(LIST_NODES, ListNodesParams())
+    submitted = await JobClient(store, redactor=Redactor(), signer=SIGNER).submit(LIST_NODES, ListNodesParams())
     await redis.hset(keys.job_record(submitted.job_id), "attempts", lost)
     sim.requests.clear()
     worker_connections = connect_redis(settings)

@@ -18,6 +18,7 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import RedisServer
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 from workers.worker import build_worker
 
@@ -47,7 +48,7 @@ async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_po
     )
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
-    queue = JobClient(store, redactor=Redactor())
+    queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     records = [await queue.submit(LIST_NODES, ListNodesParams()) for _ in range(130)]
     assert int(await redis.llen(keys.WAKE)) == 100
     worker_connections = connect_redis(settings)

@@ -22,6 +22,7 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
+from tests.support.signing import SIGNER, TEST_JOB_KEY
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(120)
@@ -44,13 +45,14 @@ def environment(sim: Simulator, redis_url: str, name: str) -> dict[str, str]:
         "PROXMOX_CA_BUNDLE": str(sim.ca_path),
         "REDIS_URL": redis_url,
         "PROXMOX_MCP_WORKER_NAME": name,
+        "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
     }
 
 
 async def run_one_job(redis_url: str) -> str:
     connections = connect_redis(load_settings(redis_url=redis_url))
     store = JobStore(connections.store, ttl_seconds=600)
-    record = await JobClient(store, redactor=Redactor()).submit(LIST_NODES, ListNodesParams())
+    record = await JobClient(store, redactor=Redactor(), signer=SIGNER).submit(LIST_NODES, ListNodesParams())
 
     async def done() -> str | None:
         found = await store.get(record.job_id)
@@ -82,7 +84,7 @@ async def test_each_entry_point_runs_queued_jobs(sim: Simulator, tmp_path: Path,
     with redis_server() as redis:
         connections = connect_redis(load_settings(redis_url=redis.url))
         store = JobStore(connections.store, ttl_seconds=600)
-        record = await JobClient(store, redactor=Redactor()).submit(LIST_VMS, ListGuestsParams())
+        record = await JobClient(store, redactor=Redactor(), signer=SIGNER).submit(LIST_VMS, ListGuestsParams())
         process = subprocess.Popen(  # noqa: ASYNC220  # a worker process, reaped below
             command, env=environment(sim, redis.url, "entry") | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path
         )

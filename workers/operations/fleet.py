@@ -142,14 +142,17 @@ async def _run_fleet(
     stopping = cancelled or (params.stop_on_error and failed)
     running = sum(1 for c in children if c is not None and not c.terminal)
     if not stopping and running < params.parallel:
-        client = JobClient(store, redactor=Redactor(job.app.settings.secrets()))
+        # each guest's job is the fleet's caller's, signed: its worker checks that caller's scopes on that guest
+        client = JobClient(store, redactor=Redactor(job.app.settings.secrets()), signer=job.app.signer)
         for index, guest in enumerate(guests):
             if running >= params.parallel:
                 break
             if children[index] is not None:
                 continue
             job.assert_may_send()
-            children[index] = await client.submit_once(child_op, child_params(guest), job_id=str(guest.job_id))
+            children[index] = await client.submit_once(
+                child_op, child_params(guest), job_id=str(guest.job_id), caller=job.caller
+            )
             running += 1
             await store.update(job.job_id, dispatched_at=utcnow())  # progress, for the no-progress bound
             log.info("fleet_guest_queued", vmid=guest.vmid, child=guest.job_id)

@@ -1,0 +1,84 @@
+"""get_audit_log: the audit log of changes (shared.audit), from its Redis stream; no operation, no PVE call."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context
+from mcp.types import ToolAnnotations
+from mcp_types import CallToolResult
+from pydantic import Field, Strict
+
+from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.callers import current_caller
+from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
+from shared.audit import read_entries
+from shared.operations.base import Result
+from shared.safety import Tier
+
+__all__ = ["AuditEntry", "AuditLog", "audit_tools"]
+
+#: entries read from the stream for one call at most (filters apply to these)
+_SCAN = 5000
+
+
+class AuditEntry(Result):
+    seq: int
+    time: str
+    caller: str | None = Field(None, description="token:NAME, oauth:SUBJECT or stdio.")
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict, description="Secrets redacted.")
+    plan: str | None = None
+    job_id: str
+    vmid: int | None = None
+    upids: list[str] = Field(default_factory=list)
+    outcome: str
+    error_code: str | None = None
+
+
+class AuditLog(Result):
+    entries: list[AuditEntry] = Field(description="Newest first.")
+
+    def brief(self) -> str:
+        return f"{len(self.entries)} audit entries, newest first"
+
+
+async def get_audit_log(
+    ctx: Context[FrontendApp, Any],
+    limit: Annotated[int, Strict(), Field(ge=1, le=500)] = 50,
+    caller: Annotated[str | None, Field(max_length=200)] = None,
+    tool: Annotated[str | None, Field(max_length=64)] = None,
+    vmid: Annotated[int | None, Strict(), Field(ge=100, le=999_999_999)] = None,
+    since: Annotated[str | None, Field(max_length=40, description="ISO 8601 UTC time.")] = None,
+) -> Annotated[CallToolResult, AuditLog]:
+    """Who changed what and how it ended: the audit log of changes, newest first.
+
+    Filter by caller (token:NAME, oauth:SUBJECT, stdio), tool, vmid or since. A caller scoped to
+    guests sees only its own entries.
+    """
+    app = app_of(ctx)
+    asking = current_caller.get()
+    own = asking.label if asking.scope.guest_scoped else None
+    found: list[AuditEntry] = []
+    for entry in await read_entries(app.store.redis, newest_first=True, count=_SCAN):
+        if len(found) == limit or (since is not None and str(entry.get("time", "")) < since):
+            break
+        if any(
+            wanted is not None and entry.get(key) != wanted
+            for key, wanted in (("caller", own), ("caller", caller), ("tool", tool), ("vmid", vmid))
+        ):
+            continue
+        found.append(AuditEntry.model_validate(entry))
+    return tool_result(AuditLog(entries=found))
+
+
+def audit_tools() -> list[ToolSpec]:
+    """get_audit_log: it reads Redis, never PVE."""
+    annotations = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    manual = inspect.getdoc(get_audit_log) or ""
+    description = manual.split("\n\n", 1)[0]
+    tool = make_tool(
+        get_audit_log, name="get_audit_log", title="Audit log", description=description, annotations=annotations
+    )
+    return [ToolSpec(tool, Tier.SAFE, "audit", (), manual=manual)]

@@ -1,0 +1,172 @@
+"""The audit log: one entry per change, in an append-only Redis stream and a rotating file, hash-chained.
+
+A worker appends an entry when a change job ends, whatever its outcome (refused ones too):
+when, who (the caller's label and kind), the tool, its arguments (secrets redacted, as the job
+record holds them), the plan, the job ID, the UPIDs of its PVE tasks, and the outcome (state
+and error code). Entries go to the stream `pmcp:audit` (never trimmed) and, where
+PROXMOX_MCP_AUDIT_FILE is set, to that file too, one JSON line each (rotated at 10 MB, ten kept).
+
+Each entry carries `seq` (1, 2, ...), the hash of the entry before it (`prev`; the first one's
+is 64 zeros) and its own `hash`, the SHA-256 of its canonical JSON without `hash`. Appending
+is one optimistic transaction on `pmcp:audit:head` (the last seq and hash), so workers that
+append at once still form one chain. `verify` finds an entry edited (its hash), deleted or
+inserted (a broken link, a gap in seq); `proxmox-mcp audit verify` runs it on the stream and,
+with `--file`, on a file, whose entries must also match the stream's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import logging.handlers
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import WatchError
+
+from shared.errors import InvalidInput
+from shared.jobs.keys import PREFIX
+from shared.jobs.signing import canonical
+from shared.settings import Settings
+
+__all__ = [
+    "AUDIT_HEAD",
+    "AUDIT_STREAM",
+    "GENESIS",
+    "AuditLog",
+    "entry_hash",
+    "read_entries",
+    "verify",
+    "verify_audit",
+]
+
+AUDIT_STREAM = f"{PREFIX}:audit"
+AUDIT_HEAD = f"{PREFIX}:audit:head"
+GENESIS = "0" * 64
+
+
+def entry_hash(entry: dict[str, Any]) -> str:
+    """The SHA-256 of the entry's canonical JSON, its own `hash` left out."""
+    return hashlib.sha256(canonical({k: v for k, v in entry.items() if k != "hash"})).hexdigest()
+
+
+class AuditLog:
+    """Appends entries to the stream (and the file, if one is set) as one chain."""
+
+    def __init__(self, redis: Redis, file: Path | None = None) -> None:
+        self.redis = redis
+        self._file: logging.Logger | None = None
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            handler = logging.handlers.RotatingFileHandler(file, maxBytes=10 * 1024 * 1024, backupCount=10)
+            handler.setFormatter(logging.Formatter("%(message)s"))
+            self._file = logging.Logger(f"pmcp.audit.{file}")  # its own: never the root logger's handlers
+            self._file.addHandler(handler)
+
+    async def append(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """Chain `fields` after the last entry and write it; returns the entry as written."""
+        fields = {"time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"), **fields}
+        while True:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                try:
+                    await pipe.watch(AUDIT_HEAD)
+                    head = await pipe.get(AUDIT_HEAD)
+                    text = head.decode() if isinstance(head, bytes) else head
+                    seq, prev = (int(text.split(":", 1)[0]), text.split(":", 1)[1]) if text else (0, GENESIS)
+                    entry = {**fields, "seq": seq + 1, "prev": prev}
+                    entry["hash"] = entry_hash(entry)
+                    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+                    pipe.multi()  # type: ignore[no-untyped-call]  # redis-py's stubs leave it untyped
+                    pipe.xadd(AUDIT_STREAM, {"entry": line})
+                    pipe.set(AUDIT_HEAD, f"{entry['seq']}:{entry['hash']}")
+                    await pipe.execute()
+                except WatchError:  # another worker appended first: chain after its entry
+                    continue
+            if self._file is not None:
+                self._file.info(line)
+            return entry
+
+
+async def read_entries(redis: Redis, *, newest_first: bool = False, count: int | None = None) -> list[dict[str, Any]]:
+    """The stream's entries, oldest first (or newest first, at most `count`)."""
+    if newest_first:
+        raw = await redis.xrevrange(AUDIT_STREAM, count=count)
+    else:
+        raw = await redis.xrange(AUDIT_STREAM, count=count)
+    entries: list[dict[str, Any]] = []
+    for _, values in raw:
+        text = values.get("entry") if "entry" in values else values.get(b"entry")
+        entries.append(json.loads(text))
+    return entries
+
+
+def verify(entries: Iterable[dict[str, Any]], *, gaps_allowed: bool = False) -> list[str]:
+    """What is wrong with a chain of entries (empty: nothing), oldest first.
+
+    `gaps_allowed` (a file: it holds what its own process wrote, other workers wrote the rest):
+    a jump in seq is no fault there, and a link is checked only between consecutive entries.
+    """
+    problems: list[str] = []
+    previous: dict[str, Any] | None = None
+    for entry in entries:
+        seq = entry.get("seq")
+        if entry.get("hash") != entry_hash(entry):
+            problems.append(f"entry {seq}: its content does not match its hash (edited)")
+        if previous is None:
+            expected_seq, expected_prev = (1, GENESIS) if not gaps_allowed else (seq, entry.get("prev"))
+        else:
+            expected_seq, expected_prev = previous["seq"] + 1, previous.get("hash")
+        jumped = gaps_allowed and isinstance(seq, int) and isinstance(expected_seq, int) and seq > expected_seq
+        if seq != expected_seq and not jumped:
+            problems.append(f"entry {seq}: expected entry {expected_seq} here (one deleted or inserted)")
+        elif seq == expected_seq and entry.get("prev") != expected_prev:
+            problems.append(f"entry {seq}: does not link to the entry before it (one deleted, inserted or edited)")
+        previous = entry
+    return problems
+
+
+def _file_entries(path: Path) -> list[dict[str, Any]]:
+    """A file's entries, its rotated files first (oldest first)."""
+    rotated = [p for p in path.parent.glob(f"{path.name}.*") if p.suffix[1:].isdigit()]
+    files = sorted(rotated, key=lambda p: -int(p.suffix[1:]))  # .10 is the oldest, .1 the newest
+    entries: list[dict[str, Any]] = []
+    for part in [*files, path]:
+        for number, line in enumerate(part.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                entries.append(json.loads(line))
+            except ValueError:
+                entries.append({"seq": f"{part.name}:{number}", "unreadable": line[:80]})
+    return entries
+
+
+async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str], int]:
+    """Check the stream's chain and its head (with REDIS_URL), and a file's, against the stream: (problems, entries)."""
+    problems: list[str] = []
+    stream: list[dict[str, Any]] = []
+    if settings.redis_url is not None:
+        redis = Redis.from_url(settings.redis_url.get_secret_value(), decode_responses=True)
+        try:
+            stream = await read_entries(redis)
+            head = await redis.get(AUDIT_HEAD)
+        finally:
+            await redis.aclose()
+        problems += verify(stream)
+        last = f"{stream[-1]['seq']}:{stream[-1]['hash']}" if stream else None
+        if head != last:
+            problems.append(f"the stream ends at entry {last or 'none'} but its head says {head} (entries removed)")
+    elif file is None:
+        raise InvalidInput("nothing to verify", hint="Set REDIS_URL (the stream), or pass --file PATH.")
+    if file is None:
+        return problems, len(stream)
+    entries = _file_entries(file)
+    problems += [f"{file}: {problem}" for problem in verify(entries, gaps_allowed=True)]
+    by_seq = {entry["seq"]: entry for entry in stream}
+    for entry in entries if stream else []:
+        recorded = by_seq.get(entry.get("seq"))
+        if recorded != entry:
+            problems.append(f"{file}: entry {entry.get('seq')} differs from the stream's")
+    return problems, len(stream) + len(entries)
