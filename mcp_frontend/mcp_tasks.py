@@ -43,6 +43,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp
+from mcp_frontend.callers import current_caller
 from mcp_frontend.task_calls import task_call
 
 if TYPE_CHECKING:
@@ -77,11 +78,17 @@ def declares_tasks(ctx: ServerRequestContext[Any, Any]) -> bool:
 
 
 def owner_of(ctx: ServerRequestContext[FrontendApp, Any]) -> str:
-    """Who makes this request, as far as tasks go: this server process, and the HTTP session if there is one.
+    """Who makes this request, as far as tasks go.
 
-    Over stdio the process serves one client. Task IDs are random UUIDs (122 random bits), so
-    a task is never found by guessing; the owner keeps it from anyone who learns its ID.
+    An authenticated caller (a token's name, an OAuth subject) owns its tasks on every frontend
+    and session, and no other caller sees them, even on one stateless HTTP server. Otherwise
+    (stdio, `--no-auth`): this server process and the HTTP session if there is one; over stdio
+    the process serves one client. Task IDs are random UUIDs (122 random bits), so a task is
+    never found by guessing; the owner keeps it from anyone who learns its ID.
     """
+    caller = current_caller.get()
+    if caller.kind in ("token", "oauth"):
+        return caller.label
     session = None
     headers = getattr(ctx.request, "headers", None)
     if headers is not None:
@@ -290,7 +297,7 @@ async def _cancel(app: FrontendApp, task: McpTask, record: JobRecord | None) -> 
         return
     from shared.operations.tasks import CANCEL_TASK, CancelParams  # noqa: PLC0415
 
-    await app.jobs.submit(CANCEL_TASK, CancelParams(job_id=record.job_id, confirmed=True))
+    await app.jobs.submit(CANCEL_TASK, CancelParams(job_id=record.job_id, confirmed=True), caller=current_caller.get())
     log.info("mcp_task_cancel_requested", task_id=task.task_id)
 
 

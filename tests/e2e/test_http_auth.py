@@ -28,6 +28,7 @@ from tests.support.oauth import Issuer, issuer
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, start_stack
 from tests.support.waiting import eventually
+from tests.support.wire import HttpWire, WireError
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -244,3 +245,27 @@ def test_a_token_is_shown_once_and_the_file_keeps_only_its_hash(tmp_path: Path) 
     assert token not in text
     assert json.loads(text)["tokens"][0]["scopes"] == ["read", "vmid:100-199"]
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+async def test_an_mcp_task_is_seen_and_cancelled_only_by_the_caller_that_started_it(served: Served) -> None:
+    # two callers on one stateless HTTP server (no session tells them apart): a token and a JWT
+    vm = next(guest for guest in served.stack.sim.state.guests.values() if guest.kind == "qemu" and not guest.template)
+    before = picture(served.stack.sim)
+    mine = HttpWire(served.server.url, {"Authorization": f"Bearer {served.tokens['operator']}"})
+    theirs = HttpWire(served.server.url, {"Authorization": f"Bearer {served.jwt('someone-else', 'change')}"})
+    try:
+        started = await mine.request(
+            "tools/call", {"name": "create_snapshot", "arguments": {"vmid": vm.vmid, "name": "owned"}}
+        )
+        task_id = started["taskId"]
+        for method in ("tasks/get", "tasks/cancel"):
+            with pytest.raises(WireError) as hidden:
+                await theirs.request(method, {"taskId": task_id})
+            assert hidden.value.code == -32602
+        assert (await mine.request("tasks/get", {"taskId": task_id}))["status"] == "input_required"
+        await mine.request("tasks/cancel", {"taskId": task_id})
+        assert (await mine.request("tasks/get", {"taskId": task_id}))["status"] == "cancelled"
+    finally:
+        await mine.aclose()
+        await theirs.aclose()
+    assert_unchanged(served.stack.sim, before)
