@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.worker_env import worker_env
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
@@ -46,10 +47,9 @@ from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
-from tests.support.signing import SIGNER, TEST_JOB_KEY
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 
-ROOT = Path(__file__).resolve().parents[1]
 MAX_RSS_MB = 150.0
 MAX_REQUESTS = 6.0
 MAX_LAG_P50_MS = 300.0
@@ -247,18 +247,7 @@ async def main_async(sizes: list[int], duration: float) -> int:
     config = SimConfig(task_duration=duration, guests=guests)
     async with Simulator(config) as sim:
         with redis_server() as redis:
-            env = {
-                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
-                "PROXMOX_URL": sim.url,
-                "PROXMOX_TOKEN_NAME": sim.token_name,
-                "PROXMOX_TOKEN_VALUE": sim.token_secret,
-                "PROXMOX_CA_BUNDLE": str(sim.ca_path),
-                "REDIS_URL": redis.url,
-                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
-                "PROXMOX_MCP_LOG_LEVEL": "INFO",
-                "PROXMOX_MCP_WORKER_NAME": "bench",
-                "PYTHONPATH": str(ROOT),
-            }
+            env = worker_env(sim, redis.url, PROXMOX_MCP_WORKER_NAME="bench")
             worker = subprocess.Popen(  # noqa: ASYNC220  # the worker process, stopped below
                 [sys.executable, "-m", "workers"],
                 env=env,

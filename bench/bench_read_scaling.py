@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
+from bench.worker_env import worker_env
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
@@ -34,10 +34,9 @@ from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
 from shared.settings import load_settings
 from tests.support.redis_server import redis_server
-from tests.support.signing import SIGNER, TEST_JOB_KEY
+from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
 
-ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATIO = 3.5
 
 
@@ -79,17 +78,7 @@ async def main_async(latency: float, size: int, workers: tuple[int, ...]) -> int
     async with Simulator(SimConfig()) as sim:
         sim.faults.latency = latency
         with redis_server() as redis:
-            env = {
-                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
-                "PROXMOX_URL": sim.url,
-                "PROXMOX_TOKEN_NAME": sim.token_name,
-                "PROXMOX_TOKEN_VALUE": sim.token_secret,
-                "PROXMOX_CA_BUNDLE": str(sim.ca_path),
-                "REDIS_URL": redis.url,
-                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
-                "PROXMOX_MCP_LOG_LEVEL": "INFO",
-                "PYTHONPATH": str(ROOT),
-            }
+            env = worker_env(sim, redis.url)
             connections = connect_redis(load_settings(redis_url=redis.url))
             store = JobStore(connections.store, ttl_seconds=3600)
             queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
