@@ -33,6 +33,7 @@ from shared.errors import (
     JobRefused,
     Locked,
     ProxmoxMcpError,
+    RequestRejected,
     TransientPveError,
     WaitTimeout,
     validation_message,
@@ -55,6 +56,7 @@ from workers.scopes import enforce_scope, in_scope
 
 __all__ = [
     "READ_PICKUPS",
+    "READ_RETRIES",
     "FollowTask",
     "Handler",
     "JobContext",
@@ -76,6 +78,8 @@ _TRANSIENT_RETRY_SECONDS = 2.0
 #: pickups a read gets: one reruns only when its worker stopped or died under it, and a read that
 #: keeps doing that ends failed rather than waiting in `running` for its record to expire
 READ_PICKUPS = 4
+#: reruns a change gets for reads PVE answers with a server error after it sent something (see _after_failed_read)
+READ_RETRIES = 5
 #: a read still under way this long after its pickup is marked `running`; a quicker one goes from
 #: queued to its end in one write
 READ_RUNNING_AFTER = 1.0
@@ -533,8 +537,42 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         log.warning("job_transient_failure", code=passing.code, reason=passing.message)
         raise Retry(defer=_TRANSIENT_RETRY_SECONDS) from None
     except (ProxmoxMcpError, JobEnded) as ended:
-        return ended
+        return await _after_failed_read(job, ended) if _read_after_dispatch(job, ended) else ended
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
+
+
+def _read_after_dispatch(job: JobContext, ended: ProxmoxMcpError | JobEnded) -> bool:
+    """Whether this is a read (GET) that failed in a change that has already sent PVE something."""
+    if not isinstance(ended, ProxmoxMcpError) or job.op.tier is Tier.SAFE or not _made_progress(job.record):
+        return False
+    return ended.details.get("method") == "GET"
+
+
+async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded) -> ProxmoxMcpError | JobEnded:
+    """A read PVE failed after the change sent something: it says nothing about what the change did.
+
+    A server error (500 without a meaning we know) may pass: the job reruns and reads again, up to
+    READ_RETRIES times in all. Past that, or for an answer retrying cannot change (the guest gone,
+    an answer that does not fit), the job says what it knows: `partial` naming the steps that took
+    effect, else `unknown` (its request may have reached PVE); never `failed`, which says nothing
+    was changed.
+    """
+    assert isinstance(failed, ProxmoxMcpError)
+    record = job.record
+    server_error = isinstance(failed, RequestRejected) and failed.details.get("status") == 500
+    if server_error and record.read_retries < READ_RETRIES:
+        record.read_retries += 1
+        await job.app.store.update(job.job_id, read_retries=record.read_retries)
+        log.warning("job_read_failed_after_dispatch", code=failed.code, reason=failed.message)
+        raise Retry(defer=_TRANSIENT_RETRY_SECONDS)
+    if record.steps:
+        return failed  # partial: the steps that took effect, then this failure
+    what = f"the {record.step} request" if record.step else "its request"
+    return JobEnded(
+        JobState.UNKNOWN,
+        f"{what} may have reached PVE, and reading PVE to check failed ({failed.code}: {failed.message}); "
+        "it is not sent again",
+    )
 
 
 async def _in_scope(

@@ -345,3 +345,81 @@ async def test_cloudinit_while_pve_snapshots_the_vm_waits_for_the_snapshot_then_
     assert sim.state.guests[vmid].config["ciuser"] == "late"
     puts = requests_to(sim, "PUT", f"/nodes/{node}/qemu/{vmid}/config")
     assert puts[0] == 500 and puts[-1] == 200 and puts.count(200) == 1  # refused while locked, then set once
+
+
+# -- a read PVE fails after a change took effect ---------------------------------------------
+
+
+def _answer_lost_then_read_fails(sim: Simulator, put_path: str, read_path: str, reads: int | None) -> Callable[..., Any]:
+    """The config PUT to `put_path` is handled but its answer lost; the next `reads` GETs of `read_path`
+    (None: all) then get PVE's 500: the look that would tell the worker its PUT took effect fails."""
+    sim.faults.add_drop(when="after", method="PUT", path=put_path)
+
+    async def handle(original: Callable[..., Awaitable[Any]], method: str, path: str, *rest: Any) -> Any:
+        if method == "PUT" and path == put_path and not sim.faults.errors:
+            sim.faults.add_error(500, method="GET", path=read_path, count=reads, message="got timeout")
+        return await original(method, path, *rest)
+
+    return handle
+
+
+async def test_cloudinit_whose_answer_is_lost_and_whose_check_fails_once_is_reported_done(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    config = f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/config"
+
+    with intercepted(sim, _answer_lost_then_read_fails(sim, config, config, reads=1)):
+        job = await finished(client, await submit(client, "set_vm_cloudinit", vmid=vmid, ciuser="checked"))
+
+    assert job["state"] == "succeeded", job
+    assert job["result"]["changed"]["ciuser"]["after"] == "checked"
+    assert sim.state.guests[vmid].config["ciuser"] == "checked"
+    assert requests_to(sim, "PUT", config) == [200]  # sent once
+    assert 500 in requests_to(sim, "GET", config)  # the failed check did happen
+
+
+async def test_cloudinit_whose_check_keeps_failing_after_a_lost_answer_is_unknown_not_failed(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    config = f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/config"
+
+    with intercepted(sim, _answer_lost_then_read_fails(sim, config, config, reads=None)):
+        job = await finished(client, await submit(client, "set_vm_cloudinit", vmid=vmid, ciuser="unseen"))
+
+    assert job["state"] == "unknown", job
+    assert "may have reached PVE" in job["message"] and "got timeout" in job["message"], job
+    assert sim.state.guests[vmid].config["ciuser"] == "unseen"  # it did happen: "failed" would have been a lie
+    assert requests_to(sim, "PUT", config) == [200]  # and it was not sent again
+
+
+async def test_update_whose_answer_is_lost_and_whose_check_fails_once_is_reported_done(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    config = f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/config"
+
+    with intercepted(sim, _answer_lost_then_read_fails(sim, config, config, reads=1)):
+        job = await finished(client, await submit(client, "update_instance", vmid=vmid, description="checked"))
+
+    assert job["state"] == "succeeded", job
+    assert job["result"]["changed"]["description"]["after"] == "checked"
+    assert sim.state.guests[vmid].config["description"] == "checked"
+    assert requests_to(sim, "PUT", config) == [200]
+
+
+async def test_update_whose_pending_read_fails_once_after_the_put_is_reported_done(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
+    config, pending = f"/nodes/{node}/qemu/{vmid}/config", f"/nodes/{node}/qemu/{vmid}/pending"
+    sim.faults.add_error(500, method="GET", path=pending, message="got timeout")
+
+    job = await finished(client, await submit(client, "update_instance", vmid=vmid, description="then read"))
+
+    assert job["state"] == "succeeded", job  # not partial: the change is whole, only a read after it failed
+    assert job["result"]["changed"]["description"]["after"] == "then read"
+    assert requests_to(sim, "PUT", config) == [200]
+    assert requests_to(sim, "GET", pending) == [500, 200]
