@@ -350,7 +350,9 @@ async def test_cloudinit_while_pve_snapshots_the_vm_waits_for_the_snapshot_then_
 # -- a read PVE fails after a change took effect ---------------------------------------------
 
 
-def _answer_lost_then_read_fails(sim: Simulator, put_path: str, read_path: str, reads: int | None) -> Callable[..., Any]:
+def _answer_lost_then_read_fails(
+    sim: Simulator, put_path: str, read_path: str, reads: int | None
+) -> Callable[..., Any]:
     """The config PUT to `put_path` is handled but its answer lost; the next `reads` GETs of `read_path`
     (None: all) then get PVE's 500: the look that would tell the worker its PUT took effect fails."""
     sim.faults.add_drop(when="after", method="PUT", path=put_path)

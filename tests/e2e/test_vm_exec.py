@@ -133,6 +133,23 @@ async def test_a_command_that_outlives_its_timeout_exits_124(mcp: Client, vm_sta
     assert "timed out after 1s" in result["stderr"]
 
 
+async def test_a_status_read_pve_fails_once_after_the_command_started_still_reports_its_end(
+    mcp: Client, vm_stack: Stack
+) -> None:
+    vm = running_vm(vm_stack)
+    faults = vm_stack.sim.faults
+    faults.add_error(
+        500, method="GET", path=f"/nodes/{vm.node}/qemu/{vm.vmid}/agent/exec-status", message="got timeout"
+    )
+    try:
+        argv, result = await ran_once(mcp, vm_stack, "echo read again")  # sent once, and reported done
+    finally:
+        faults.clear()
+    assert argv == ("echo", "read", "again")
+    assert (result["exit_code"], result["stdout"]) == (0, "read again\n")
+    assert not faults.errors  # the status read did get its 500
+
+
 async def test_a_command_in_a_stopped_vm_is_a_conflict(mcp: Client, vm_stack: Stack) -> None:
     before = picture(vm_stack.sim)
     text = await error_of(mcp, "execute_vm_command", vmid=101, command="hostname", confirmed=True)
