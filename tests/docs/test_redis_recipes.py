@@ -186,9 +186,11 @@ async def live() -> AsyncIterator[Live]:
             hung = await queue.submit(GET_INSTANCE_CONFIG, GetConfigParams(vmid=100, node="pve1"))
 
             async def holding_the_slot() -> bool:
-                return bool(await redis.exists(keys.job_claim(hung.job_id)))
+                # claimed, and marked running (a read is, READ_RUNNING_AFTER into its pickup): the recipes show both
+                claimed = await redis.exists(keys.job_claim(hung.job_id))
+                return bool(claimed) and await redis.hget(keys.job_record(hung.job_id), "state") == "running"
 
-            await eventually(holding_the_slot, timeout=30, what="the hung read to take the slot")
+            await eventually(holding_the_slot, timeout=30, what="the hung read to take the slot and be marked running")
             waiting = await queue.submit(LIST_NODES, ListNodesParams())
             jobs = {"finished": finished, "failed": failed, "running": started, "hung": hung, "waiting": waiting}
             scenario = Live(server, sim, redis, jobs, began)

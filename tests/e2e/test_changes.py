@@ -363,10 +363,18 @@ async def test_abandoning_the_waiting_call_leaves_the_pve_task_running(changes: 
     sim.faults.add_task_rule(type="vzstart", vmid=vmid, duration=3.0, count=1)
     earlier = set(sim.state.tasks)
     started_before = sim.state.counts[vmid]["started"]
-    with pytest.raises(Exception, match=r"(?i)timed out|timeout"):
-        await changes.call_tool(
-            "power_control", {"vmid": vmid, "action": "start", "confirmed": True}, read_timeout_seconds=0.5
-        )
+    call = asyncio.create_task(changes.call_tool("power_control", {"vmid": vmid, "action": "start", "confirmed": True}))
+
+    async def task_runs() -> bool:
+        return any(u not in earlier and t.type == "vzstart" and t.vmid == vmid for u, t in sim.state.tasks.items())
+
+    # abandon the call once its PVE task runs (a fixed client timeout could fire before the job was
+    # even queued on a loaded machine, and then nothing would start at all)
+    await eventually(task_runs, timeout=30, what="the start's PVE task to run while the call waits")
+    assert not call.done()
+    call.cancel()  # the agent stops waiting: the SDK sends notifications/cancelled
+    with pytest.raises(asyncio.CancelledError):
+        await call
 
     async def started() -> bool:
         return sim.state.counts[vmid]["started"] == started_before + 1
