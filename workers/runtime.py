@@ -64,6 +64,7 @@ __all__ = [
     "Outcome",
     "Retry",
     "cancelled_message",
+    "may_pass",
     "partial_message",
     "run_job",
 ]
@@ -541,6 +542,11 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
 
 
+def may_pass(failed: ProxmoxMcpError) -> bool:
+    """A read PVE answered with a server error it gave no meaning to (500): another try may well get an answer."""
+    return isinstance(failed, RequestRejected) and failed.details.get("status") == 500
+
+
 def _read_after_dispatch(job: JobContext, ended: ProxmoxMcpError | JobEnded) -> bool:
     """Whether this is a read (GET) that failed in a change that has already sent PVE something."""
     if not isinstance(ended, ProxmoxMcpError) or job.op.tier is Tier.SAFE or not _made_progress(job.record):
@@ -559,8 +565,7 @@ async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded
     """
     assert isinstance(failed, ProxmoxMcpError)
     record = job.record
-    server_error = isinstance(failed, RequestRejected) and failed.details.get("status") == 500
-    if server_error and record.read_retries < READ_RETRIES:
+    if may_pass(failed) and record.read_retries < READ_RETRIES:
         record.read_retries += 1
         await job.app.store.update(job.job_id, read_retries=record.read_retries)
         log.warning("job_read_failed_after_dispatch", code=failed.code, reason=failed.message)

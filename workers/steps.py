@@ -37,7 +37,7 @@ from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
 from workers.follow import TaskEnd, classify_exitstatus
 from workers.guests import Guest
-from workers.runtime import FollowTask, JobContext, JobEnded, Outcome, Retry
+from workers.runtime import FollowTask, JobContext, JobEnded, Outcome, Retry, may_pass
 
 __all__ = ["StepOutcome", "TaskStep", "find_our_task", "guest_step", "outcome_of", "run_step"]
 
@@ -128,8 +128,8 @@ async def find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upi
 async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[Upid | None, bool]:
     """(our task, if PVE has one) else (None, whether the effect is already there).
 
-    A passing failure propagates (the job reruns and reconciles again); any other means we
-    cannot tell what PVE did, and the job says so rather than guess.
+    A passing failure, or a read PVE answered 500, propagates (the job reruns and reconciles
+    again); any other means we cannot tell what PVE did, and the job says so rather than guess.
     """
     try:
         upid = await find_our_task(job, step, since)
@@ -140,6 +140,8 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
     except TransientPveError:
         raise
     except ProxmoxMcpError as exc:
+        if may_pass(exc):
+            raise  # the job reruns and reconciles again, READ_RETRIES times at most (workers.runtime)
         raise JobEnded(
             JobState.UNKNOWN,
             f"the {step.name} request may have reached PVE, and checking failed ({exc.code}: {exc.message}); "

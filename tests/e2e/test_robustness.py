@@ -351,16 +351,16 @@ async def test_cloudinit_while_pve_snapshots_the_vm_waits_for_the_snapshot_then_
 
 
 def _answer_lost_then_read_fails(
-    sim: Simulator, put_path: str, read_path: str, reads: int | None
+    sim: Simulator, write: str, read_path: str, reads: int | None, *, method: str = "PUT"
 ) -> Callable[..., Any]:
-    """The config PUT to `put_path` is handled but its answer lost; the next `reads` GETs of `read_path`
-    (None: all) then get PVE's 500: the look that would tell the worker its PUT took effect fails."""
-    sim.faults.add_drop(when="after", method="PUT", path=put_path)
+    """The `method` to `write` is handled but its answer lost; the next `reads` GETs of `read_path`
+    (None: all) then get PVE's 500: the look that would tell the worker its write took effect fails."""
+    sim.faults.add_drop(when="after", method=method, path=write)
 
-    async def handle(original: Callable[..., Awaitable[Any]], method: str, path: str, *rest: Any) -> Any:
-        if method == "PUT" and path == put_path and not sim.faults.errors:
+    async def handle(original: Callable[..., Awaitable[Any]], verb: str, path: str, *rest: Any) -> Any:
+        if verb == method and path == write and not sim.faults.errors:
             sim.faults.add_error(500, method="GET", path=read_path, count=reads, message="got timeout")
-        return await original(method, path, *rest)
+        return await original(verb, path, *rest)
 
     return handle
 
@@ -425,3 +425,21 @@ async def test_update_whose_pending_read_fails_once_after_the_put_is_reported_do
     assert job["result"]["changed"]["description"]["after"] == "then read"
     assert requests_to(sim, "PUT", config) == [200]
     assert requests_to(sim, "GET", pending) == [500, 200]
+
+
+async def test_a_snapshot_whose_answer_is_lost_and_whose_task_lookup_fails_once_is_adopted_not_sent_again(
+    sim: Simulator, client: Client
+) -> None:
+    vmid = guest_of(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
+    snapshot = f"/nodes/{node}/qemu/{vmid}/snapshot"
+    lost = _answer_lost_then_read_fails(sim, snapshot, f"/nodes/{node}/tasks", reads=1, method="POST")
+
+    with intercepted(sim, lost):
+        job = await finished(client, await submit(client, "create_snapshot", vmid=vmid, name="looked-twice"))
+
+    assert job["state"] == "succeeded", job
+    assert requests_to(sim, "POST", snapshot) == [200]  # sent once: the rerun found its task
+    assert 500 in requests_to(sim, "GET", f"/nodes/{node}/tasks")
+    (task,) = tasks_of(sim, "qmsnapshot", vmid)
+    assert job["upid"] == task.upid
