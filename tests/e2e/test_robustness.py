@@ -365,18 +365,19 @@ def _answer_lost_then_read_fails(
     return handle
 
 
-async def test_cloudinit_whose_answer_is_lost_and_whose_check_fails_once_is_reported_done(
-    sim: Simulator, client: Client
+@pytest.mark.parametrize(("tool", "key"), [("set_vm_cloudinit", "ciuser"), ("update_instance", "description")])
+async def test_a_config_change_whose_answer_is_lost_and_whose_check_fails_once_is_reported_done(
+    sim: Simulator, client: Client, tool: str, key: str
 ) -> None:
     vmid = guest_of(sim, "qemu", "stopped")
     config = f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/config"
 
     with intercepted(sim, _answer_lost_then_read_fails(sim, config, config, reads=1)):
-        job = await finished(client, await submit(client, "set_vm_cloudinit", vmid=vmid, ciuser="checked"))
+        job = await finished(client, await submit(client, tool, vmid=vmid, **{key: "checked"}))
 
     assert job["state"] == "succeeded", job
-    assert job["result"]["changed"]["ciuser"]["after"] == "checked"
-    assert sim.state.guests[vmid].config["ciuser"] == "checked"
+    assert job["result"]["changed"][key]["after"] == "checked"
+    assert sim.state.guests[vmid].config[key] == "checked"
     assert requests_to(sim, "PUT", config) == [200]  # sent once
     assert 500 in requests_to(sim, "GET", config)  # the failed check did happen
 
@@ -394,21 +395,6 @@ async def test_cloudinit_whose_check_keeps_failing_after_a_lost_answer_is_unknow
     assert "may have reached PVE" in job["message"] and "got timeout" in job["message"], job
     assert sim.state.guests[vmid].config["ciuser"] == "unseen"  # it did happen: "failed" would have been a lie
     assert requests_to(sim, "PUT", config) == [200]  # and it was not sent again
-
-
-async def test_update_whose_answer_is_lost_and_whose_check_fails_once_is_reported_done(
-    sim: Simulator, client: Client
-) -> None:
-    vmid = guest_of(sim, "qemu", "stopped")
-    config = f"/nodes/{sim.state.guests[vmid].node}/qemu/{vmid}/config"
-
-    with intercepted(sim, _answer_lost_then_read_fails(sim, config, config, reads=1)):
-        job = await finished(client, await submit(client, "update_instance", vmid=vmid, description="checked"))
-
-    assert job["state"] == "succeeded", job
-    assert job["result"]["changed"]["description"]["after"] == "checked"
-    assert sim.state.guests[vmid].config["description"] == "checked"
-    assert requests_to(sim, "PUT", config) == [200]
 
 
 async def test_update_whose_pending_read_fails_once_after_the_put_is_reported_done(
