@@ -222,7 +222,12 @@ class Chaos:
             if record is None:
                 tally.lost.append(f"{change.job_id} ({change.kind} of {change.vmid}): its record is gone")
                 continue
-            queued = any([await self.store.redis.zscore(queue, change.job_id) is not None for queue in keys.QUEUES])
+            queued = any(
+                [
+                    await self.store.redis.zscore(queue, change.job_id) is not None
+                    for queue in keys.queues(keys.DEFAULT_CLUSTER)
+                ]
+            )
             what = "no longer queued, not ended" if not queued else f"still {record.state.value}: {record.message}"
             (tally.stuck if queued else tally.lost).append(f"{change.job_id} ({change.kind} of {change.vmid}): {what}")
         for change in self.done:

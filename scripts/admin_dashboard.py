@@ -34,6 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shared.catalogue import Operation
+from shared.clusters import load_clusters
 from shared.errors import ProxmoxMcpError, WaitTimeout
 from shared.jobs import keys
 from shared.jobs.client import JobClient
@@ -163,7 +164,7 @@ class Frame:
 
 async def _read_queue(redis: Redis, now: datetime) -> QueueDepth:
     total, entries = 0, []
-    for queue in keys.QUEUES:
+    for queue in sorted([queue async for queue in redis.scan_iter(match=keys.QUEUE_PATTERN, _type="zset")]):
         total += int(await redis.zcard(queue))
         entries += await redis.zrange(queue, 0, _QUEUE_SCAN - 1, withscores=True)
     async with redis.pipeline(transaction=False) as pipe:
@@ -541,7 +542,12 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     reader = None
     if args.inventory_interval > 0:
         store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
-        jobs = JobClient(store, redactor=Redactor(settings.secrets()), signer=signer_for(settings))
+        jobs = JobClient(
+            store,
+            redactor=Redactor(settings.secrets()),
+            signer=signer_for(settings),
+            cluster=load_clusters(settings).default.name,
+        )
         reader = InventoryReader(jobs, wait_seconds=settings.read_timeout_seconds)
     dashboard = Dashboard(redis, reader, where, args.jobs, args.guests)
     try:

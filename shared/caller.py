@@ -12,6 +12,8 @@ Scopes, as `proxmox-mcp token add --scope` and a JWT's `scope` claim name them:
   `critical` (and Critical ones, still only with PROXMOX_ALLOW_DANGER). Without one: `read`.
 - `group:NAME`, tool groups (`group:power`, `group:snapshots`; GROUPS lists them). Without one:
   every group.
+- `cluster:NAME`, the clusters of PROXMOX_CLUSTERS the caller reaches (shared.clusters). Without
+  one: every cluster.
 - guest selectors: `node:NAME`, `pool:NAME`, `tag:NAME`, `vmid:N` or `vmid:LOW-HIGH`. With any,
   the caller reaches only the guests one of them matches: a guest outside them is neither
   listed nor read nor changed; it reads only its own jobs and audit entries, and not the
@@ -81,10 +83,11 @@ def _canonical(scope: str) -> str:
     if text in _TIERS:
         return text
     kind, sep, value = text.partition(":")
-    if not sep or kind not in ("group", *_SELECTORS):
+    if not sep or kind not in ("group", "cluster", *_SELECTORS):
         raise InvalidInput(
             f"scope {scope!r} is unknown",
-            hint="Scopes: read, change, critical, group:NAME, node:NAME, pool:NAME, tag:NAME, vmid:N or vmid:LOW-HIGH.",
+            hint="Scopes: read, change, critical, group:NAME, cluster:NAME, node:NAME, pool:NAME, tag:NAME, vmid:N "
+            "or vmid:LOW-HIGH.",
         )
     if kind == "group" and value not in GROUPS:
         raise InvalidInput(f"scope {scope!r} names no tool group", hint=f"Groups: {', '.join(GROUPS)}.")
@@ -125,12 +128,13 @@ class Scope:
         self.scopes = tuple(scopes)
         tiers = [_TIERS[s] for s in self.scopes if s in _TIERS]
         self.tier = max(tiers, key=_RANK.__getitem__) if tiers else Tier.SAFE
-        values: dict[str, set[str]] = {kind: set() for kind in ("group", *_SELECTORS)}
+        values: dict[str, set[str]] = {kind: set() for kind in ("group", "cluster", *_SELECTORS)}
         for scope in self.scopes:
             kind, _, value = scope.partition(":")
             if kind in values:
                 values[kind].add(value)
         self.groups = frozenset(values["group"])
+        self.clusters = frozenset(values["cluster"])
         self.nodes = frozenset(values["node"])
         self.pools = frozenset(values["pool"])
         self.tags = frozenset(values["tag"])
@@ -152,6 +156,10 @@ class Scope:
         if group == "logs" and self.guest_scoped:
             return f"{tool} reads what every guest's jobs logged: not for a caller scoped to guests"
         return None
+
+    def admits_cluster(self, cluster: str) -> bool:
+        """Whether the caller reaches this cluster (every one, without `cluster:` scopes)."""
+        return not self.clusters or cluster in self.clusters
 
     def admits(self, guest: GuestFacts) -> bool:
         """Whether a guest selector matches the guest (always, for a caller that is not guest-scoped)."""
@@ -206,6 +214,15 @@ class Caller(BaseModel):
         why = self.scope.tool_refusal(tool, tier, group)
         if why is not None:
             raise OutOfScope(f"{why}; {self.label} has {', '.join(self.scopes) or 'no scope'}")
+
+    def refuse_cluster(self, cluster: str) -> None:
+        """Raise OutOfScope unless the caller's scopes reach the cluster."""
+        if not self.scope.admits_cluster(cluster):
+            raise OutOfScope(
+                f"cluster {cluster} is outside the scopes of {self.label} "
+                f"({', '.join(f'cluster:{c}' for c in sorted(self.scope.clusters))})",
+                hint="Use a cluster your scopes cover (list_clusters shows them).",
+            )
 
     def refuse_guest(self, guest: GuestFacts) -> None:
         """Raise OutOfScope unless a selector of the caller matches the guest."""

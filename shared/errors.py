@@ -62,6 +62,7 @@ __all__ = [
     "SshFailed",
     "TaskFailed",
     "TransientPveError",
+    "UnknownCluster",
     "WaitTimeout",
     "error_codes",
     "error_from_fields",
@@ -96,6 +97,13 @@ class InvalidInput(ProxmoxMcpError):
 
     code = "VALIDATION_ERROR"
     default_hint = "Correct the named parameter and call the tool again."
+
+
+class UnknownCluster(InvalidInput):
+    """A call names a cluster the server has not configured (PROXMOX_CLUSTERS); nothing was enqueued."""
+
+    code = "UNKNOWN_CLUSTER"
+    default_hint = "Pass cluster as one of the names list_clusters shows."
 
 
 class ConfirmationRequired(ProxmoxMcpError):

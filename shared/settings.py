@@ -8,6 +8,7 @@ external Redis needs no PVE secret at all.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
@@ -16,11 +17,14 @@ from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_vali
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from shared.errors import InvalidInput
+from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.sanitize import TOKEN_NAME_PATTERN
 
-__all__ = ["ENV_FILE_VARIABLE", "Settings", "load_settings"]
+__all__ = ["CLUSTER_NAME_PATTERN", "ENV_FILE_VARIABLE", "Settings", "load_settings"]
 
 ENV_FILE_VARIABLE = "PROXMOX_MCP_ENV_FILE"
+#: a cluster's name (shared.clusters): it is part of Redis keys, so no ':' and no spaces
+CLUSTER_NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,31}$")
 
 
 def _env(name: str) -> AliasChoices:
@@ -45,6 +49,14 @@ class Settings(BaseSettings):
     proxmox_ca_bundle: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_CA_BUNDLE"))] = None
     proxmox_timeout: Annotated[float, Field(validation_alias=_env("PROXMOX_TIMEOUT"), gt=0, le=300)] = 15.0
     proxmox_allow_danger: Annotated[bool, Field(validation_alias=_env("PROXMOX_ALLOW_DANGER"))] = False
+    #: the one cluster's name, when the settings above describe it (keys, list_clusters, `cluster` arguments)
+    proxmox_cluster_name: Annotated[
+        str, Field(validation_alias=_env("PROXMOX_CLUSTER_NAME"), pattern=CLUSTER_NAME_PATTERN.pattern)
+    ] = DEFAULT_CLUSTER
+    #: several clusters (shared.clusters): a TOML or YAML file of them, instead of the settings above
+    proxmox_clusters: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_CLUSTERS"))] = None
+    #: the clusters a worker serves (names of PROXMOX_CLUSTERS, comma-separated); unset: all of them
+    worker_clusters: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_CLUSTERS"))] = None
 
     # The queue and job store; unset means embedded (in-process store and worker).
     redis_url: Annotated[SecretStr | None, Field(validation_alias=_env("REDIS_URL"))] = None

@@ -1,4 +1,4 @@
-"""What a worker process holds for its jobs: created when the worker starts, closed when it stops."""
+"""What a worker process holds for its jobs, per cluster it serves: made when the worker starts, closed at its end."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from shared.audit import AuditLog
 from shared.jobs.claims import Heartbeat
+from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.signing import JobSigner
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
@@ -18,7 +19,9 @@ __all__ = ["WorkerApp"]
 class WorkerApp:
     """The worker's long-lived resources; a job runs with a copy whose store is fenced by its claim."""
 
+    #: this cluster's settings (the process's, with the cluster's values over them: shared.clusters)
     settings: Settings
+    #: this cluster's PVE client (a worker holds one per cluster it serves)
     pve: PveClient
     store: JobStore
     name: str
@@ -28,3 +31,5 @@ class WorkerApp:
     audit: AuditLog
     #: when the worker last renewed its claims (a job sends nothing to PVE once that is too long ago)
     heartbeat: Heartbeat = field(default_factory=Heartbeat)
+    #: the cluster this app's PVE client reaches; a job runs with the app of the cluster it is signed for
+    cluster: str = DEFAULT_CLUSTER

@@ -213,14 +213,14 @@ class JobContext:
         """
         ttl = _no_progress_limit(self.app.settings, self.op)
         redis = self.app.store.redis
-        holder = await acquire_guest_lock(redis, vmid, self.job_id, ttl)
+        holder = await acquire_guest_lock(redis, self.app.cluster, vmid, self.job_id, ttl)
         if holder is not None:
             # a lock whose job has ended is free: its worker died between the job's end and the release
             other = await self.app.store.get(holder)
             if other is None or other.terminal:
                 log.info("guest_lock_freed", vmid=vmid, holder=holder)
-                await release_guest_lock(redis, vmid, holder)
-                holder = await acquire_guest_lock(redis, vmid, self.job_id, ttl)
+                await release_guest_lock(redis, self.app.cluster, vmid, holder)
+                holder = await acquire_guest_lock(redis, self.app.cluster, vmid, self.job_id, ttl)
         if holder is None and vmid not in self.locked_vmids:
             self.locked_vmids.append(vmid)
         return holder
@@ -228,7 +228,7 @@ class JobContext:
     async def release_guest(self, vmid: int) -> None:
         """Let go of a guest lock before the job ends (a VMID it will not use after all)."""
         if vmid in self.locked_vmids:
-            await release_guest_lock(self.app.store.redis, vmid, self.job_id)
+            await release_guest_lock(self.app.store.redis, self.app.cluster, vmid, self.job_id)
             self.locked_vmids.remove(vmid)
 
     async def lock_guest(self, vmid: int) -> None:
@@ -282,7 +282,13 @@ async def _new_record(
     args = payload if isinstance(payload, dict) else {"payload": payload}
     tier = op.tier_of(args).value
     record = JobRecord(
-        job_id=job_id, operation=op.name, tier=tier, args=Redactor()(args), attempts=pickup, caller=caller
+        job_id=job_id,
+        operation=op.name,
+        tier=tier,
+        args=Redactor()(args),
+        attempts=pickup,
+        caller=caller,
+        cluster=app.cluster,
     )
     await app.store.create(record)
     log.warning("job_without_record", note="enqueued directly into Redis, not through the MCP server")
@@ -299,7 +305,7 @@ async def _signed_caller(
     twice; after that, a job written again that looks new is refused as expired.
     """
     started = found is not None and found.started_at is not None
-    caller = app.signer.verify(job_id, op.name, payload, envelope, started=started)
+    caller = app.signer.verify(job_id, op.name, payload, envelope, cluster=app.cluster, started=started)
     marked = int(app.settings.job_expiry_seconds) + 60
     first = await app.store.redis.set(keys.job_signed(job_id), "1", nx=True, ex=marked)
     if not first and found is None:
@@ -441,7 +447,7 @@ async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locke
     if op.guest_write:
         vmids |= {vmid for vmid in (record.vmid, record.new_vmid) if vmid is not None}
     for vmid in sorted(vmids):
-        await release_guest_lock(app.store.redis, vmid, record.job_id)
+        await release_guest_lock(app.store.redis, app.cluster, vmid, record.job_id)
 
 
 async def _end(

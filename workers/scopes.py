@@ -11,6 +11,7 @@ before any request about it is sent; a list of guests keeps only those inside.
   in one of its ranges; a pool or tag the guest does not have yet admits nothing.
 - A PVE task (by UPID): the guest it names must match; a task of no guest is refused.
 - cancel_task by job ID: the job's guest must match.
+- A cluster: a caller with `cluster:NAME` scopes reaches only those clusters.
 - Node-level reads (nodes, storage, a node's usage) concern no guest and are left as they are.
 """
 
@@ -79,6 +80,7 @@ async def _target_vmid(job: JobContext, params: Params) -> int | None:
 async def enforce_scope(job: JobContext, caller: Caller, params: Params) -> None:
     """Raise OutOfScope (PERMISSION_DENIED) unless the caller's scopes cover this job; nothing is sent before."""
     caller.refuse_tool(job.op.name, job.op.tier_of(params.model_dump()), group_of(job.op))
+    caller.refuse_cluster(job.app.cluster)
     if not caller.scope.guest_scoped:
         return
     if isinstance(params, CreateVmParams | CreateLxcParams):

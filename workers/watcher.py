@@ -112,8 +112,10 @@ class Watched:
 class Watcher:
     """Follows the tasks of this worker's jobs; `run()` is its loop."""
 
-    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, gate: RenewalGate) -> None:
+    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, gate: RenewalGate, cluster: str) -> None:
         self.pve = pve
+        #: the cluster whose tasks it follows (a worker runs one watcher per cluster: node names repeat across them)
+        self.cluster = cluster
         self.store = store
         self.settings = settings
         #: closed while the heartbeat renews claims: a release waits for it (see QueueWorker._release)
@@ -191,7 +193,7 @@ class Watcher:
                 self._waiting = await self.store.waited_on()
                 self._waiting_read = now
             if now - self._durations_read >= _DURATIONS_SECONDS:
-                stored = await self.store.redis.hgetall(keys.TASK_DURATIONS)  # type: ignore[misc]  # redis stubs
+                stored = await self.store.redis.hgetall(keys.task_durations(self.cluster))  # type: ignore[misc]  # redis stubs
                 for task_type, text in stored.items():
                     if (known := Durations.parse(text)) is not None:
                         self._durations[task_type] = known
@@ -354,7 +356,7 @@ class Watcher:
                 if end is not None:
                     watched.store.add_update(pipe, watched.job_id, task_end=end)
                 if learned is not None:
-                    pipe.hset(keys.TASK_DURATIONS, watched.upid.type, str(learned))
+                    pipe.hset(keys.task_durations(self.cluster), watched.upid.type, str(learned))
                 requeue(pipe, watched.claim, ahead=end is not None)
 
             async with self._gate.releasing():

@@ -9,7 +9,11 @@ slot: the watcher (workers.watcher) follows the tasks of every job this worker h
 queues a job again when its task ends. Reads have their own queue and are taken first, so
 neither following nor a burst of changes delays them.
 
-An idle worker blocks on `pmcp:wake` (a token per enqueued job) and polls the moment one
+A worker serves every cluster of PROXMOX_CLUSTERS, or those PROXMOX_MCP_WORKER_CLUSTERS names
+(shared.clusters): it takes jobs only from their queues (one pair per cluster), so a job for a
+cluster it does not serve is never its, and it holds a PVE client and a watcher per cluster.
+
+An idle worker blocks on its clusters' `pmcp:cluster:<c>:wake` (a token per enqueued job) and polls the moment one
 arrives; otherwise it polls every PROXMOX_MCP_WORKER_POLL. Redis failing never ends a worker:
 it logs, waits and goes on; claims it lost meanwhile are found by the heartbeat and dropped.
 """
@@ -37,9 +41,21 @@ from redis.asyncio.client import Pipeline
 
 from shared.audit import AuditLog
 from shared.catalogue import Operation
-from shared.errors import InternalError
+from shared.clusters import Cluster, load_clusters
+from shared.errors import InternalError, InvalidInput
 from shared.jobs import codec, keys
-from shared.jobs.claims import AHEAD_MS, HEARTBEAT_SECONDS, Claim, ClaimLost, RenewalGate, finish, renew, requeue, take
+from shared.jobs.claims import (
+    AHEAD_MS,
+    HEARTBEAT_SECONDS,
+    Claim,
+    ClaimLost,
+    Heartbeat,
+    RenewalGate,
+    finish,
+    renew,
+    requeue,
+    take,
+)
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
@@ -110,8 +126,16 @@ class QueueWorker:
         burst: bool = False,
         handle_signals: bool = True,
         owns_connections: bool = False,
+        clusters: dict[str, Settings] | None = None,
     ) -> None:
         self.settings = settings
+        #: the settings of each cluster it serves (shared.clusters), by name
+        self.clusters = clusters if clusters is not None else {settings.proxmox_cluster_name: settings}
+        #: its clusters' queues in the order it takes from them: every cluster's reads, then their changes
+        self.queues = [keys.queue_for(c, True) for c in self.clusters] + [
+            keys.queue_for(c, False) for c in self.clusters
+        ]
+        self._wakes = [keys.wake(c) for c in self.clusters]
         self.signer = signer_for(settings)
         self.name = worker_name(settings)
         self.connections = connections
@@ -137,8 +161,9 @@ class QueueWorker:
         self.counts = {"complete": 0, "failed": 0, "retried": 0}
         #: set once the worker takes jobs (the embedded frontend waits for it)
         self.ready = asyncio.Event()
-        self.app: WorkerApp | None = None
-        self.watcher: Watcher | None = None
+        self.apps: dict[str, WorkerApp] = {}
+        self.watchers: dict[str, Watcher] = {}
+        self.heartbeat = Heartbeat()
 
     def stop(self) -> None:
         """Stop taking jobs; running ones get PROXMOX_MCP_WORKER_DRAIN seconds to finish."""
@@ -147,7 +172,7 @@ class QueueWorker:
     async def close(self) -> None:
         """Stop and wait until the loop has ended and everything is released."""
         self.stop()
-        if self.ready.is_set() or self.app is not None:
+        if self.ready.is_set() or self.apps:
             await self._finished.wait()
 
     def run(self) -> None:
@@ -168,10 +193,14 @@ class QueueWorker:
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, self.stop)
         limits = PveClient.limits_for(self.max_jobs + WATCHER_REQUESTS)
-        pve = PveClient.from_settings(self.settings, limits=limits)
         audit = AuditLog(self.redis, self.settings.audit_file)
-        self.app = WorkerApp(self.settings, pve, self.store, self.name, self.signer, audit)
-        self.watcher = Watcher(pve, self.store, self.settings, gate=self._gate)
+        for cluster, settings in self.clusters.items():
+            pve = PveClient.from_settings(settings, limits=limits)
+            store = self.store.on(cluster)
+            self.apps[cluster] = WorkerApp(
+                settings, pve, store, self.name, self.signer, audit, heartbeat=self.heartbeat, cluster=cluster
+            )
+            self.watchers[cluster] = Watcher(pve, store, settings, gate=self._gate, cluster=cluster)
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
             self._sinks.append(sink)
@@ -180,12 +209,9 @@ class QueueWorker:
         await asyncio.to_thread(load_schema, "9.1")
 
     async def _main(self) -> None:
-        assert self.watcher is not None
-        background = [
-            asyncio.create_task(self._heartbeat(), name="heartbeat"),
-            asyncio.create_task(self.watcher.run(), name="watcher"),
-        ]
-        log.info("worker_started", worker=self.name, functions=len(self.functions))
+        background = [asyncio.create_task(self._heartbeat(), name="heartbeat")]
+        background += [asyncio.create_task(w.run(), name=f"watcher {c}") for c, w in self.watchers.items()]
+        log.info("worker_started", worker=self.name, functions=len(self.functions), clusters=list(self.clusters))
         self.ready.set()
         backoff = _REDIS_BACKOFF_SECONDS
         try:
@@ -210,11 +236,10 @@ class QueueWorker:
 
     async def _drained(self) -> bool:
         """Burst mode: nothing held, and nothing left in the queues."""
-        assert self.watcher is not None
-        if self.slots or self.watcher.tasks:
+        if self.slots or self._following():
             return False
         async with self.redis.pipeline(transaction=False) as pipe:
-            for queue in keys.QUEUES:
+            for queue in self.queues:
                 pipe.zcard(queue)
             sizes = await pipe.execute()
         return not any(sizes)
@@ -226,16 +251,19 @@ class QueueWorker:
             return
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
-            for queue in keys.QUEUES:
+            for queue in self.queues:
                 pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT, withscores=True)
             due = await pipe.execute()
-        for queue, scored in zip(keys.QUEUES, due, strict=True):
+        for queue, scored in zip(self.queues, due, strict=True):
             if free <= 0:
                 return
             for claim, pickup in await take(self.redis, queue, _candidates(scored, free, now), self._token):
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
                 self.slots[claim.job_id] = _Slot(claim, task)
                 free -= 1
+
+    def _following(self) -> int:
+        return sum(len(watcher.tasks) for watcher in self.watchers.values())
 
     def _token(self) -> str:
         return f"{self.name}:{self._incarnation}:{next(self._holds)}"
@@ -248,12 +276,10 @@ class QueueWorker:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._slot_freed.wait(), poll)
             return
-        await self.redis.blpop([keys.WAKE], timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
+        await self.redis.blpop(self._wakes, timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
 
     async def _run(self, claim: Claim, pickup: int) -> None:
         """One pickup of a job in a slot, and what becomes of its claim afterwards."""
-        assert self.app is not None
-        assert self.watcher is not None
         store = self.store.fenced(claim)
         try:
             with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
@@ -272,8 +298,6 @@ class QueueWorker:
             self._slot_freed.set()
 
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
-        assert self.app is not None
-        assert self.watcher is not None
         async with self.redis.pipeline(transaction=False) as pipe:  # payload and record in one round trip
             pipe.get(keys.job_payload(claim.job_id))
             pipe.hgetall(keys.job_record(claim.job_id))
@@ -289,7 +313,9 @@ class QueueWorker:
             return
         op, handler = entry
         payload = job.args[0] if job.args else job.kwargs
-        app = replace(self.app, store=store)
+        # the cluster of the queue it came from: its signature must name it too (runtime._signed_caller)
+        cluster = claim.cluster
+        app = replace(self.apps[cluster], store=store)
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
                 record = JobStore.record_from(fields)
@@ -304,7 +330,9 @@ class QueueWorker:
                 return
             except FollowTask as follow:
                 have = await self.store.log_length(claim.job_id) - follow.log_base
-                self.watcher.add(Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since))
+                self.watchers[cluster].add(
+                    Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since)
+                )
                 return
         self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
 
@@ -328,34 +356,34 @@ class QueueWorker:
 
     async def _heartbeat(self) -> None:
         """Renew every claim this worker holds, drop those it lost, and write the health line."""
-        assert self.app is not None
-        assert self.watcher is not None
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
                 async with self._gate.renewing():
-                    lost = await renew(self.redis, [slot.claim for slot in self.slots.values()] + self.watcher.claims())
-                self.app.heartbeat.beat(at)
+                    held = [slot.claim for slot in self.slots.values()]
+                    held += [claim for watcher in self.watchers.values() for claim in watcher.claims()]
+                    lost = await renew(self.redis, held)
+                self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)
                     if (slot := self.slots.get(claim.job_id)) is not None and slot.claim == claim:
                         slot.task.cancel()
-                    self.watcher.drop(claim.job_id)
+                    for watcher in self.watchers.values():
+                        watcher.drop(claim.job_id)
                 await self._write_health()
             except REDIS_ERRORS as exc:
                 log.warning("heartbeat_redis_error", error=type(exc).__name__)
 
     async def _write_health(self) -> None:
-        assert self.watcher is not None
         async with self.redis.pipeline(transaction=False) as pipe:
-            for queue in keys.QUEUES:
+            for queue in self.queues:
                 pipe.zcard(queue)
             queued = sum(await pipe.execute())
         now = datetime.now(UTC).strftime("%b-%d %H:%M:%S")
         line = (
             f"{now} j_complete={self.counts['complete']} j_failed={self.counts['failed']} "
-            f"j_retried={self.counts['retried']} j_ongoing={len(self.slots)} following={len(self.watcher.tasks)} "
+            f"j_retried={self.counts['retried']} j_ongoing={len(self.slots)} following={self._following()} "
             f"queued={queued}"
         )
         await self.redis.set(keys.worker_health(self.name), line, ex=HEALTH_TTL_SECONDS)
@@ -372,14 +400,14 @@ class QueueWorker:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        if self.watcher is not None:
-            await self.watcher.release_all()
+        for watcher in self.watchers.values():
+            await watcher.release_all()
 
     async def _shut_down(self) -> None:
         with contextlib.suppress(*REDIS_ERRORS):
             await self.redis.delete(keys.worker_health(self.name))
-        if self.app is not None:
-            await self.app.pve.aclose()
+        for app in self.apps.values():
+            await app.pve.aclose()
         for sink in self._sinks:
             await sink.aclose()
         if self._owns_connections:
@@ -395,8 +423,12 @@ def build_worker(
     burst: bool = False,
     handle_signals: bool = True,
 ) -> QueueWorker:
-    """Our worker for these settings; pass `connections` to share a Redis (the embedded mode does)."""
-    settings.require_pve()
+    """Our worker for these settings; pass `connections` to share a Redis (the embedded mode does).
+
+    Each cluster it serves is checked now (its settings complete, its files readable, its token's
+    secret at hand): a worker that cannot reach one of them does not start.
+    """
+    clusters = {cluster.name: cluster_settings(cluster, settings) for cluster in served_clusters(settings)}
     return QueueWorker(
         settings,
         connections or connect_redis(settings),
@@ -404,4 +436,22 @@ def build_worker(
         burst=burst,
         handle_signals=handle_signals,
         owns_connections=connections is None,
+        clusters=clusters,
     )
+
+
+def served_clusters(settings: Settings) -> list[Cluster]:
+    """The clusters a worker with these settings serves (PROXMOX_MCP_WORKER_CLUSTERS's, or all)."""
+    return load_clusters(settings).served(settings.worker_clusters)
+
+
+def cluster_settings(cluster: Cluster, settings: Settings) -> Settings:
+    """The cluster's settings, checked as a worker needs them; an error names the cluster when there are several."""
+    try:
+        found = cluster.settings(settings)
+        found.require_pve()
+    except InvalidInput as exc:
+        if cluster.config is not None and not exc.message.startswith("cluster "):
+            exc.message = f"cluster {cluster.name}: {exc.message}"
+        raise
+    return found

@@ -45,6 +45,7 @@ __all__ = [
     "ClaimLost",
     "Heartbeat",
     "RenewalGate",
+    "add_wake",
     "fenced",
     "finish",
     "renew",
@@ -91,6 +92,11 @@ class Claim:
     @property
     def key(self) -> str:
         return keys.job_claim(self.job_id)
+
+    @property
+    def cluster(self) -> str:
+        """The cluster the job is for: its queue's."""
+        return keys.cluster_of_queue(self.queue)
 
 
 @dataclass
@@ -250,9 +256,15 @@ def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: 
     pipe.delete(claim.key)
     score = _now_ms() - AHEAD_MS if ahead else _now_ms() + int(defer_seconds * 1000)
     pipe.zadd(claim.queue, {claim.job_id: score})
-    pipe.lpush(keys.WAKE, "1")
-    pipe.ltrim(keys.WAKE, 0, MAX_WAKE_TOKENS - 1)
-    pipe.expire(keys.WAKE, 60)
+    add_wake(pipe, claim.cluster)
+
+
+def add_wake(pipe: Pipeline, cluster: str) -> None:
+    """Push a wake-up token for the cluster's workers (one idle worker polls at once instead of at its interval)."""
+    wake = keys.wake(cluster)
+    pipe.lpush(wake, "1")
+    pipe.ltrim(wake, 0, MAX_WAKE_TOKENS - 1)
+    pipe.expire(wake, 60)
 
 
 def finish(pipe: Pipeline, claim: Claim) -> None:

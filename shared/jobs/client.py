@@ -41,6 +41,7 @@ from shared.errors import (
     validation_message,
 )
 from shared.jobs import keys
+from shared.jobs.claims import add_wake
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.health import health_keys
 from shared.jobs.record import JobRecord
@@ -70,8 +71,6 @@ ProgressCallback = Callable[[float, str | None], Awaitable[None]]
 
 #: how long arq keeps a job key (arq.constants.expires_extra_ms)
 ARQ_JOB_TTL_MS = 86_400_000
-#: tokens beyond this are pointless: each only saves one poll interval
-_MAX_WAKE_TOKENS = 100
 _ENDED = frozenset(state.value for state in TERMINAL_STATES)
 
 
@@ -117,10 +116,20 @@ class PreparedJob:
 class JobClient:
     """Submits jobs to the queue and follows them in the store."""
 
-    def __init__(self, store: JobStore, *, redactor: Redactor, signer: JobSigner) -> None:
+    def __init__(
+        self, store: JobStore, *, redactor: Redactor, signer: JobSigner, cluster: str = keys.DEFAULT_CLUSTER
+    ) -> None:
         self.store = store
         self.redactor = redactor
         self.signer = signer
+        #: the cluster its jobs are for: they go to its queue, signed for it (shared.clusters)
+        self.cluster = cluster
+
+    def on(self, cluster: str) -> JobClient:
+        """This client, for jobs on `cluster`."""
+        if cluster == self.cluster:
+            return self
+        return JobClient(self.store.on(cluster), redactor=self.redactor, signer=self.signer, cluster=cluster)
 
     def prepare(
         self, op: Operation[Any, Any], params: Params, *, job_id: str | None = None, caller: Caller = STDIO
@@ -133,6 +142,7 @@ class JobClient:
             operation=op.name,
             tier=op.tier_of(payload).value,
             caller=caller,
+            cluster=self.cluster,
             args=self.redactor(payload),
             node=payload.get("node"),
             vmid=vmid if isinstance(vmid, int) else None,
@@ -148,7 +158,10 @@ class JobClient:
         """
         enqueued_ms = int(time.time() * 1000)
         caller = job.record.caller or STDIO
-        signed = self.signer.sign(job.record.job_id, job.record.operation, job.payload, caller, now_ms=enqueued_ms)
+        cluster = job.record.cluster
+        signed = self.signer.sign(
+            job.record.job_id, job.record.operation, job.payload, caller, cluster=cluster, now_ms=enqueued_ms
+        )
         arq_job: dict[str, Any] = {
             "t": None,
             "f": job.record.operation,
@@ -160,11 +173,8 @@ class JobClient:
         job_id = job.record.job_id
         self.store.add_create(pipe, job.record)
         pipe.psetex(keys.job_payload(job_id), ARQ_JOB_TTL_MS, encoded)
-        pipe.zadd(keys.queue_for(job.read), {job_id: enqueued_ms})
-        # one token per job: one idle worker wakes and polls now instead of at its next interval
-        pipe.lpush(keys.WAKE, "1")
-        pipe.ltrim(keys.WAKE, 0, _MAX_WAKE_TOKENS - 1)
-        pipe.expire(keys.WAKE, 60)
+        pipe.zadd(keys.queue_for(cluster, job.read), {job_id: enqueued_ms})
+        add_wake(pipe, cluster)  # one token per job: one idle worker wakes and polls now, not at its next interval
 
     async def submit(
         self,

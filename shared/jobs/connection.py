@@ -104,7 +104,7 @@ def connect_redis(
         arq_pool,
         job_serializer=codec.dumps,
         job_deserializer=codec.loads,
-        default_queue_name=keys.QUEUE_NAME,
+        default_queue_name=keys.queue_for(settings.proxmox_cluster_name, False),
     )
     return RedisConnections(arq=arq, store=Redis(connection_pool=store_pool), embedded=embedded)
 

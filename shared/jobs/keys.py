@@ -3,20 +3,24 @@
 A job's payload is written in arq's format under arq's key (`arq:job:<id>`, see
 shared.jobs.client); everything else is ours and starts with `pmcp:`. Job IDs are the arq job
 IDs, so one ID finds both.
+
+Job IDs are global (get_task_status finds a job whatever its cluster); every key that names a
+PVE object or routes work to a cluster's workers (queues, wake-up tokens, guest locks, UPIDs,
+learned task durations) sits under its cluster, `pmcp:cluster:<cluster>:` (shared.clusters):
+VMID 100 of cluster A is not VMID 100 of cluster B. One cluster is one such name, `default`
+unless PROXMOX_CLUSTER_NAME says otherwise.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "ARQ_JOB_PREFIX",
+    "DEFAULT_CLUSTER",
     "JOB_INDEX",
     "LOG_STREAM",
-    "QUEUES",
-    "QUEUE_NAME",
-    "READ_QUEUE",
-    "TASK_DURATIONS",
+    "QUEUE_PATTERN",
     "WAITING",
-    "WAKE",
+    "cluster_of_queue",
     "guest_lock",
     "job_claim",
     "job_events",
@@ -25,38 +29,70 @@ __all__ = [
     "job_record",
     "mcp_task",
     "queue_for",
+    "queues",
+    "task_durations",
     "upid_job",
+    "wake",
     "worker_health",
 ]
 
 PREFIX = "pmcp"
+#: the name of the one cluster of today's single-cluster settings, unless PROXMOX_CLUSTER_NAME names it
+DEFAULT_CLUSTER = "default"
 #: arq's job key prefix (arq.constants.job_key_prefix; tests/jobs/test_client.py checks they agree): a
 #: producer writes arq's job format without importing arq
 ARQ_JOB_PREFIX = "arq:job:"
-#: the queue of changes: every unfinished change's job ID, scored (epoch ms) by when a worker may take
-#: it: its due time while it waits, its claim's expiry while a worker holds it (runs it or follows its task)
-QUEUE_NAME = f"{PREFIX}:queue"
-#: the same for reads, which workers take before changes (a read never waits behind a burst of changes)
-READ_QUEUE = f"{PREFIX}:queue:read"
-#: the queues in the order workers take from them
-QUEUES = (READ_QUEUE, QUEUE_NAME)
 #: sorted set: job ID scored by its creation time in epoch milliseconds (newest last)
 JOB_INDEX = f"{PREFIX}:jobs"
-#: list of wake-up tokens: the producer pushes one per job, an idle worker pops one and polls at once
-WAKE = f"{PREFIX}:wake"
 #: stream of JSON log lines from every process (what get_mcp_logs reads), capped
 LOG_STREAM = f"{PREFIX}:logs"
 #: sorted set: job ID scored by the time (epoch ms) until which a client waits on it; the watcher copies
 #: the task log of these jobs (and their progress) as it grows, the others' only at the end
 WAITING = f"{PREFIX}:waiting"
-#: hash: PVE task type (qmstart, vzcreate, ...) -> how long its tasks take, learned by the watchers
-#: (`mean,deviation,count` in seconds), so they poll densely only near a task's expected end
-TASK_DURATIONS = f"{PREFIX}:task-durations"
+_QUEUE = ":queue"
 
 
-def queue_for(read: bool) -> str:
-    """The queue a job goes to: reads to READ_QUEUE, changes to QUEUE_NAME."""
-    return READ_QUEUE if read else QUEUE_NAME
+def _cluster(cluster: str) -> str:
+    return f"{PREFIX}:cluster:{cluster}"
+
+
+def queue_for(cluster: str, read: bool) -> str:
+    """Sorted set: a cluster's unfinished jobs, scored (epoch ms) by when a worker may take each.
+
+    Its due time while it waits, its claim's expiry while a worker holds it (runs it or follows its
+    task). Reads have their own queue (`...:queue:read`), which workers take from first, so a read
+    never waits behind a burst of changes.
+    """
+    return f"{_cluster(cluster)}{_QUEUE}{':read' if read else ''}"
+
+
+def queues(cluster: str) -> tuple[str, str]:
+    """A cluster's queues in the order workers take from them: reads, then changes."""
+    return queue_for(cluster, True), queue_for(cluster, False)
+
+
+#: the pattern of every cluster's queues, for readers that look at them all (scripts/admin_dashboard.py)
+QUEUE_PATTERN = f"{PREFIX}:cluster:*{_QUEUE}*"
+
+
+def cluster_of_queue(queue: str) -> str:
+    """The cluster whose queue this is (the name `queue_for` put in it)."""
+    head, sep, _ = queue.rpartition(_QUEUE)
+    prefix = _cluster("")
+    if not sep or not head.startswith(prefix):
+        raise ValueError(f"{queue!r} is no queue of ours")
+    return head.removeprefix(prefix)
+
+
+def wake(cluster: str) -> str:
+    """List of wake-up tokens: the producer pushes one per job, an idle worker of the cluster pops one and polls."""
+    return f"{_cluster(cluster)}:wake"
+
+
+def task_durations(cluster: str) -> str:
+    """Hash: PVE task type (qmstart, vzcreate, ...) -> how long its tasks take on the cluster, learned by the
+    watchers (`mean,deviation,count` in seconds), so they poll densely only near a task's expected end."""
+    return f"{_cluster(cluster)}:task-durations"
 
 
 def job_payload(job_id: str) -> str:
@@ -97,14 +133,14 @@ def mcp_task(task_id: str) -> str:
     return f"{PREFIX}:task:{task_id}"
 
 
-def upid_job(upid: str) -> str:
-    """String: the ID of the job that started the PVE task with this UPID."""
-    return f"{PREFIX}:upid:{upid}"
+def upid_job(cluster: str, upid: str) -> str:
+    """String: the ID of the job that started the PVE task with this UPID on the cluster."""
+    return f"{_cluster(cluster)}:upid:{upid}"
 
 
-def guest_lock(vmid: int) -> str:
-    """String: the ID of the job that holds the write lock of a guest (VMIDs are unique cluster-wide)."""
-    return f"{PREFIX}:lock:guest:{vmid}"
+def guest_lock(cluster: str, vmid: int) -> str:
+    """String: the ID of the job that holds the write lock of a guest (a VMID is unique within its cluster)."""
+    return f"{_cluster(cluster)}:lock:guest:{vmid}"
 
 
 def worker_health(worker: str) -> str:

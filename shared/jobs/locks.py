@@ -17,14 +17,14 @@ from shared.jobs import keys
 __all__ = ["acquire_guest_lock", "release_guest_lock"]
 
 
-async def acquire_guest_lock(redis: Redis, vmid: int, job_id: str, ttl_seconds: float) -> str | None:
+async def acquire_guest_lock(redis: Redis, cluster: str, vmid: int, job_id: str, ttl_seconds: float) -> str | None:
     """Take or renew the lock; None when taken, else the ID of the job that holds it.
 
     One round trip takes a free lock (SET NX and a GET of the holder, in one transaction); a
     second renews one the job holds already (PEXPIRE: while this job runs, nobody else changes
     its lock: another job takes it over only once this one has ended).
     """
-    key = keys.guest_lock(vmid)
+    key = keys.guest_lock(cluster, vmid)
     ttl_ms = int(ttl_seconds * 1000)
     while True:
         async with redis.pipeline(transaction=True) as pipe:
@@ -41,9 +41,9 @@ async def acquire_guest_lock(redis: Redis, vmid: int, job_id: str, ttl_seconds: 
             return None
 
 
-async def release_guest_lock(redis: Redis, vmid: int, job_id: str) -> None:
+async def release_guest_lock(redis: Redis, cluster: str, vmid: int, job_id: str) -> None:
     """Release the lock if this job still holds it."""
-    key = keys.guest_lock(vmid)
+    key = keys.guest_lock(cluster, vmid)
     async with redis.pipeline(transaction=True) as pipe:
         try:
             await pipe.watch(key)

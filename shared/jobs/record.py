@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shared.caller import Caller
 from shared.errors import ProxmoxMcpError, error_from_fields
+from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.states import JobState
 from shared.sanitize import GuestKind
 
@@ -38,6 +39,8 @@ class JobRecord(BaseModel):
     tier: str
     #: who asked (token, OAuth subject, stdio; shared.caller), as the job's signature says
     caller: Caller | None = None
+    #: the cluster it runs on (shared.clusters): its queue's, and the one its signature names
+    cluster: str = DEFAULT_CLUSTER
     state: JobState = JobState.QUEUED
     args: dict[str, Any] = Field(default_factory=dict)
     node: str | None = None

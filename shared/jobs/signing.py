@@ -2,12 +2,14 @@
 
 The job client signs each job: an HMAC-SHA256, keyed with PROXMOX_MCP_JOB_KEY (which frontends
 and workers share; embedded, a key made per process), over the job's ID, operation, payload,
-caller (with its scopes) and expiry, as canonical JSON. The signature, the caller and the expiry
+cluster, caller (with its scopes) and expiry, as canonical JSON. The signature, the caller and the expiry
 travel in the arq job's keyword arguments (`k`), next to the payload in `a`.
 
 Before it reads anything of the job's but this, the worker checks (`verify`):
 - the signature: a job without one, or with its operation, payload, caller, scopes or expiry
   changed (or copied under another job ID), is refused;
+- the cluster: the job must be signed for the cluster whose queue the worker took it from, so a
+  job moved to another cluster's queue (VMID 100 there is another guest) is refused;
 - the expiry, when the job has not started yet (PROXMOX_MCP_JOB_EXPIRY after it was queued):
   a job that waited longer, or an old one written again, is refused;
 - that it was not taken before: its first pickup marks the job (`pmcp:job:<id>:signed`, until it
@@ -47,30 +49,40 @@ class JobSigner:
         self._key = key
         self.expiry_seconds = expiry_seconds
 
-    def _mac(self, job_id: str, operation: str, payload: Any, caller: dict[str, Any], expires_ms: int) -> str:
-        message = canonical(
-            {"job_id": job_id, "operation": operation, "payload": payload, "caller": caller, "expires": expires_ms}
-        )
+    def _mac(self, job_id: str, operation: str, payload: Any, *, cluster: str, caller: Any, expires_ms: int) -> str:
+        signed = {"job_id": job_id, "operation": operation, "payload": payload, "caller": caller}
+        message = canonical({**signed, "cluster": cluster, "expires": expires_ms})
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()
 
-    def sign(self, job_id: str, operation: str, payload: Any, caller: Caller, *, now_ms: int) -> dict[str, Any]:
-        """The arq job's keyword arguments: the caller, the expiry and the signature."""
+    def sign(
+        self, job_id: str, operation: str, payload: Any, caller: Caller, *, cluster: str, now_ms: int
+    ) -> dict[str, Any]:
+        """The arq job's keyword arguments: the cluster, the caller, the expiry and the signature."""
         dumped = caller.model_dump(mode="json")
         expires = now_ms + int(self.expiry_seconds * 1000)
         return {
+            "cluster": cluster,
             "caller": dumped,
             "expires": expires,
-            "signature": self._mac(job_id, operation, payload, dumped, expires),
+            "signature": self._mac(job_id, operation, payload, cluster=cluster, caller=dumped, expires_ms=expires),
         }
 
-    def verify(self, job_id: str, operation: str, payload: Any, envelope: Any, *, started: bool) -> Caller:
-        """The caller of a job whose signature holds (and, not `started` yet, that has not expired); else JobRefused."""
+    def verify(
+        self, job_id: str, operation: str, payload: Any, envelope: Any, *, cluster: str, started: bool
+    ) -> Caller:
+        """The caller of a job signed for `cluster` whose signature holds (and, not `started` yet, that has not
+        expired); else JobRefused."""
         if not isinstance(envelope, dict) or not isinstance(envelope.get("signature"), str):
             raise JobRefused(f"job {job_id} ({operation}) is not signed; nothing was sent to PVE")
         caller, expires = envelope.get("caller"), envelope.get("expires")
         if not isinstance(caller, dict) or not isinstance(expires, int) or isinstance(expires, bool):
             raise JobRefused(f"job {job_id} ({operation}) has no caller or expiry; nothing was sent to PVE")
-        expected = self._mac(job_id, operation, payload, caller, expires)
+        if envelope.get("cluster") != cluster:
+            raise JobRefused(
+                f"job {job_id} ({operation}) was signed for cluster {envelope.get('cluster')!r} but queued for "
+                f"{cluster!r}; nothing was sent to PVE"
+            )
+        expected = self._mac(job_id, operation, payload, cluster=cluster, caller=caller, expires_ms=expires)
         if not hmac.compare_digest(expected, envelope["signature"]):
             raise JobRefused(
                 f"job {job_id} ({operation}) does not match its signature (altered, or signed with another key); "

@@ -24,6 +24,7 @@ from redis.exceptions import WatchError
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.claims import Claim, fenced
+from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.record import JobRecord, encode_fields, utcnow
 from shared.jobs.states import JobState
 
@@ -63,15 +64,23 @@ class LogPage:
 class JobStore:
     """Reads and writes the job store on a `decode_responses=True` Redis client."""
 
-    def __init__(self, redis: Redis, *, ttl_seconds: int, claim: Claim | None = None) -> None:
+    def __init__(
+        self, redis: Redis, *, ttl_seconds: int, claim: Claim | None = None, cluster: str = DEFAULT_CLUSTER
+    ) -> None:
         self.redis = redis
         self.ttl_seconds = ttl_seconds
         #: the worker's hold of the job it writes about; None for writers that hold no job (the frontend)
         self.claim = claim
+        #: the cluster whose UPIDs this store maps to jobs (a fenced store's: its job's)
+        self.cluster = claim.cluster if claim is not None else cluster
 
     def fenced(self, claim: Claim) -> JobStore:
         """This store, every write of which is refused (ClaimLost) once `claim` no longer holds its job."""
         return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=claim)
+
+    def on(self, cluster: str) -> JobStore:
+        """This store, looking UPIDs up on `cluster`."""
+        return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=self.claim, cluster=cluster)
 
     async def commit(self, build: Callable[[Pipeline], object]) -> list[Any]:
         """Run the commands `build` adds as one transaction (fenced by the claim, if this store has one)."""
@@ -187,7 +196,7 @@ class JobStore:
 
         def write(pipe: Pipeline) -> None:
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
-            pipe.set(keys.upid_job(upid), job_id, ex=self.ttl_seconds)
+            pipe.set(keys.upid_job(self.cluster, upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)
 
@@ -230,7 +239,7 @@ class JobStore:
                 return True
 
     async def job_for_upid(self, upid: str) -> str | None:
-        job_id: str | None = await self.redis.get(keys.upid_job(upid))
+        job_id: str | None = await self.redis.get(keys.upid_job(self.cluster, upid))
         return job_id
 
     async def progress(self, job_id: str, percent: float, message: str | None = None) -> None:

@@ -485,7 +485,7 @@ def documented_ttls(recipe: Recipe, values: dict[str, object]) -> dict[str, int]
 async def ttls(live: Live, out: str) -> None:
     documented = documented_ttls(PAGE.recipes["ttls"], live.values("running"))
     job = live.running.job_id
-    lock, claim = keys.guest_lock(RUNNING_VMID), keys.job_claim(job)
+    lock, claim = keys.guest_lock(keys.DEFAULT_CLUSTER, RUNNING_VMID), keys.job_claim(job)
     # the page gives the defaults; these are the code's values for them ...
     assert documented[keys.job_record(job)] == DEFAULTS.job_ttl_seconds
     assert documented[lock] == lock_ttl_seconds(DEFAULTS)
@@ -574,20 +574,20 @@ def key_table() -> dict[str, str]:
 
 def test_the_key_table_lists_every_key_the_code_names() -> None:
     named = {
-        keys.QUEUE_NAME,
-        keys.READ_QUEUE,
+        keys.queue_for("<cluster>", False),
+        keys.queue_for("<cluster>", True),
         keys.JOB_INDEX,
-        keys.WAKE,
+        keys.wake("<cluster>"),
         keys.LOG_STREAM,
         keys.WAITING,
-        keys.TASK_DURATIONS,
+        keys.task_durations("<cluster>"),
         keys.job_claim("<job_id>"),
         keys.job_record("<job_id>"),
         keys.job_events("<job_id>"),
         keys.job_log("<job_id>"),
-        keys.upid_job("<upid>"),
+        keys.upid_job("<cluster>", "<upid>"),
         keys.mcp_task("<job_id>"),
-        keys.guest_lock("<vmid>"),  # type: ignore[arg-type]  # the placeholder, not a VMID
+        keys.guest_lock("<cluster>", "<vmid>"),  # type: ignore[arg-type]  # the placeholder, not a VMID
         keys.worker_health("<worker>"),
         keys.job_signed("<job_id>"),
         AUDIT_STREAM,

@@ -64,7 +64,7 @@ async def test_bad_input_enqueues_nothing(mcp: Client, stack: Stack) -> None:
     ]:
         assert "VALIDATION_ERROR" in await error_of(mcp, tool, **arguments)
     assert stack.redis.cli("--raw", "ZCARD", keys.JOB_INDEX) == before
-    assert stack.redis.cli("--raw", "ZCARD", keys.QUEUE_NAME).strip() == "0"
+    assert stack.redis.cli("--raw", "ZCARD", keys.queue_for(keys.DEFAULT_CLUSTER, False)).strip() == "0"
 
 
 async def test_job_and_record_read_as_json_with_redis_cli(mcp: Client, stack: Stack) -> None:

@@ -72,7 +72,12 @@ async def test_a_job_with_one_payload_field_changed_is_refused(signed_stack: Sta
     now = int(time.time() * 1000)
     job_id = "f" * 32
     envelope = SIGNER.sign(
-        job_id, "power_control", _start(vm.vmid), Caller(kind="token", name="a", scopes=("change",)), now_ms=now
+        job_id,
+        "power_control",
+        _start(vm.vmid),
+        Caller(kind="token", name="a", scopes=("change",)),
+        cluster="default",
+        now_ms=now,
     )
     changed = _start(vm.vmid) | {"action": "stop"}
     why = await _refused(signed_stack, payload=changed, job_id=job_id, envelope=envelope)
@@ -83,7 +88,9 @@ async def test_a_job_whose_caller_claims_more_scopes_is_refused(signed_stack: St
     vm = pick(signed_stack.sim, "qemu", "stopped")
     job_id = "e" * 32
     reader = Caller(kind="token", name="reader", scopes=("read",))
-    envelope = SIGNER.sign(job_id, "power_control", _start(vm.vmid), reader, now_ms=int(time.time() * 1000))
+    envelope = SIGNER.sign(
+        job_id, "power_control", _start(vm.vmid), reader, cluster="default", now_ms=int(time.time() * 1000)
+    )
     envelope["caller"] = reader.model_copy(update={"scopes": ("critical",)}).model_dump(mode="json")
     why = await _refused(signed_stack, job_id=job_id, envelope=envelope, payload=_start(vm.vmid))
     assert "does not match its signature" in why
@@ -94,7 +101,12 @@ async def test_a_job_that_expired_before_it_started_is_refused(signed_stack: Sta
     job_id = "d" * 32
     old = int(time.time() * 1000) - 2 * 3600 * 1000  # signed two hours ago; the tests' key gives one hour
     envelope = SIGNER.sign(
-        job_id, "power_control", _start(vm.vmid), Caller(kind="stdio", name="stdio", scopes=("critical",)), now_ms=old
+        job_id,
+        "power_control",
+        _start(vm.vmid),
+        Caller(kind="stdio", name="stdio", scopes=("critical",)),
+        cluster="default",
+        now_ms=old,
     )
     assert "expired before it started" in await _refused(signed_stack, job_id=job_id, envelope=envelope)
 
@@ -106,7 +118,9 @@ async def test_a_valid_job_replayed_is_refused(signed_stack: Stack) -> None:
     vm = pick(stack.sim, "qemu", "stopped")
     job_id = "c" * 32
     caller = Caller(kind="token", name="ops", scopes=("change",))
-    envelope = SIGNER.sign(job_id, "power_control", _start(vm.vmid), caller, now_ms=int(time.time() * 1000))
+    envelope = SIGNER.sign(
+        job_id, "power_control", _start(vm.vmid), caller, cluster="default", now_ms=int(time.time() * 1000)
+    )
     first = await ended(
         stack.redis, await inject(stack.redis, "power_control", _start(vm.vmid), job_id=job_id, envelope=envelope)
     )

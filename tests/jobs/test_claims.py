@@ -22,11 +22,13 @@ async def test_a_job_whose_task_ended_is_taken_before_every_job_not_started_yet(
     now = timestamp_ms()
     waiting = {f"{n:032x}": now - 60_000 + n for n in range(50)}  # enqueued a minute ago, not started
     ended = "e" * 32
-    await redis.zadd(keys.QUEUE_NAME, {**waiting, ended: now})
-    [(claim, _)] = await take(redis, keys.QUEUE_NAME, [ended], _tokens())
+    await redis.zadd(keys.queue_for(keys.DEFAULT_CLUSTER, False), {**waiting, ended: now})
+    [(claim, _)] = await take(redis, keys.queue_for(keys.DEFAULT_CLUSTER, False), [ended], _tokens())
     await fenced(redis, claim, lambda pipe: requeue(pipe, claim, ahead=True))  # the watcher saw its task end
 
-    scored = await redis.zrangebyscore(keys.QUEUE_NAME, "-inf", timestamp_ms(), start=0, num=8, withscores=True)
+    scored = await redis.zrangebyscore(
+        keys.queue_for(keys.DEFAULT_CLUSTER, False), "-inf", timestamp_ms(), start=0, num=8, withscores=True
+    )
     assert scored[0][0] == ended
     for _ in range(20):  # a worker with one free slot tries it, whichever the random few are
         assert _candidates(scored, 1, timestamp_ms()) == [ended]

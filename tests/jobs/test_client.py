@@ -37,8 +37,11 @@ async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_a
     assert list(job.args) == [{"confirmed": True, "vmid": 101, "node": None, "action": "start", "timeout": None}]
     # the caller, the expiry and the signature, in the keyword arguments: what a worker checks
     assert job.kwargs["caller"] == {"kind": "stdio", "name": "stdio", "scopes": ["critical"]}
-    assert SIGNER.verify(record.job_id, "power_control", job.args[0], job.kwargs, started=False).label == "stdio"
-    assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is not None
+    assert (
+        SIGNER.verify(record.job_id, "power_control", job.args[0], job.kwargs, cluster="default", started=False).label
+        == "stdio"
+    )
+    assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, False), record.job_id) is not None
     stored = await jobs.store.get(record.job_id)
     assert stored is not None and (stored.operation, stored.vmid, stored.state.value) == (
         "power_control",
@@ -50,8 +53,8 @@ async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_a
 async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis: Redis) -> None:
     jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor(), signer=SIGNER)
     record = await jobs.submit(LIST_NODES, ListNodesParams())
-    assert await fake_redis.zscore(keys.READ_QUEUE, record.job_id) is not None
-    assert await fake_redis.zscore(keys.QUEUE_NAME, record.job_id) is None
+    assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, True), record.job_id) is not None
+    assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, False), record.job_id) is None
 
 
 @pytest.mark.parametrize(

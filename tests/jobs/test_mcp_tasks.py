@@ -45,13 +45,13 @@ async def test_answers_arriving_together_settle_a_waiting_task_once(store: JobSt
     def queue_it(current: McpTask) -> Callable[[Pipeline], object]:
         def commands(pipe: Pipeline) -> None:
             tasks.add_release(pipe, current.task_id)
-            pipe.zadd(keys.QUEUE_NAME, {current.task_id: 1})
+            pipe.zadd(keys.queue_for(keys.DEFAULT_CLUSTER, False), {current.task_id: 1})
 
         return commands
 
     settled = await asyncio.gather(*(tasks.settle(task.task_id, queue_it) for _ in range(5)))
     assert settled.count(True) == 1
-    assert await store.redis.zcard(keys.QUEUE_NAME) == 1
+    assert await store.redis.zcard(keys.queue_for(keys.DEFAULT_CLUSTER, False)) == 1
     after = await tasks.get(task.task_id)
     assert after is not None
     assert (after.pending, after.questions) == (None, None)

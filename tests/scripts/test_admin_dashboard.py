@@ -65,7 +65,9 @@ async def test_frame_shows_a_running_job_with_its_state_and_progress(redis: Redi
     await redis.set(
         keys.worker_health("w1"), "Nov-30 03:22:55 j_complete=7 j_failed=1 j_retried=0 j_ongoing=1 queued=0"
     )
-    await redis.zadd(keys.QUEUE_NAME, {"waiting-job": 0, running.job_id: 0, "retry-later": 2**52})
+    await redis.zadd(
+        keys.queue_for(keys.DEFAULT_CLUSTER, False), {"waiting-job": 0, running.job_id: 0, "retry-later": 2**52}
+    )
     await redis.set(keys.job_claim(running.job_id), "w1:abc:1")
 
     frame = await read_frame(redis, where=redis_location(redis_proc.url))
@@ -151,7 +153,9 @@ async def test_without_a_worker_the_frame_says_nothing_answers(
     assert "workers 0 alive" in run.stdout
     assert "no worker alive" in run.stdout
     assert "no worker is alive, so nothing answers reads" in run.stdout
-    assert await redis.zcard(keys.QUEUE_NAME) == 0  # it enqueued nothing that would wait forever
+    assert (
+        await redis.zcard(keys.queue_for(keys.DEFAULT_CLUSTER, False)) == 0
+    )  # it enqueued nothing that would wait forever
 
 
 async def test_live_view_follows_a_job_from_running_to_succeeded(

@@ -31,23 +31,27 @@ async def inject(
     caller: Caller = STDIO,
     job_id: str | None = None,
     envelope: dict[str, Any] | None = None,
+    cluster: str = keys.DEFAULT_CLUSTER,
 ) -> str:
     """Enqueue an arq job straight into Redis: arq's own format, no record, no MCP server.
 
     Signed with `signer` (the tests' key: as a frontend would, or whoever holds the key), for
     `caller`; `signer=None` leaves it unsigned, as anyone else with Redis access could write it.
     `envelope` replaces the signed keyword arguments outright (a replayed or altered job's).
+    It goes to `cluster`'s queue of changes.
     """
     job_id = job_id or uuid.uuid4().hex
     now_ms = int(time.time() * 1000)
-    kwargs = signer.sign(job_id, function, payload, caller, now_ms=now_ms) if signer is not None else {}
+    kwargs = (
+        signer.sign(job_id, function, payload, caller, cluster=cluster, now_ms=now_ms) if signer is not None else {}
+    )
     if envelope is not None:
         kwargs = envelope
     job = serialize_job(function, (payload,), kwargs, None, now_ms, serializer=codec.dumps)
     client = Redis.from_url(server.url)
     try:
         await client.psetex(job_key_prefix + job_id, expires_extra_ms, job)
-        await client.zadd(keys.QUEUE_NAME, {job_id: now_ms})
+        await client.zadd(keys.queue_for(cluster, False), {job_id: now_ms})
     finally:
         await client.aclose()
     return job_id

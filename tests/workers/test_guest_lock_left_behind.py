@@ -42,7 +42,9 @@ async def test_a_lock_whose_job_ended_is_taken_over_at_once(
     ended = JobRecord(job_id="e" * 32, operation="power_control", tier="restricted", vmid=101)
     await store.create(ended)
     await store.transition(ended.job_id, JobState.SUCCEEDED)
-    await redis.set(keys.guest_lock(101), ended.job_id, px=3_600_000)  # left behind by a killed worker
+    await redis.set(
+        keys.guest_lock(keys.DEFAULT_CLUSTER, 101), ended.job_id, px=3_600_000
+    )  # left behind by a killed worker
     queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     submitted = await queue.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
     worker_connections = connect_redis(settings)
@@ -62,4 +64,4 @@ async def test_a_lock_whose_job_ended_is_taken_over_at_once(
         await connections.aclose()
     assert record.state is JobState.SUCCEEDED, record
     assert record.lock_wait_since is None  # it never waited for the lock
-    assert not await redis.exists(keys.guest_lock(101))  # and released it at its end
+    assert not await redis.exists(keys.guest_lock(keys.DEFAULT_CLUSTER, 101))  # and released it at its end

@@ -50,7 +50,7 @@ async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_po
     store = JobStore(connections.store, ttl_seconds=600)
     queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     records = [await queue.submit(LIST_NODES, ListNodesParams()) for _ in range(130)]
-    assert int(await redis.llen(keys.WAKE)) == 100
+    assert int(await redis.llen(keys.wake(keys.DEFAULT_CLUSTER))) == 100
     worker_connections = connect_redis(settings)
     worker = build_worker(settings, connections=worker_connections, handle_signals=False)
     running = asyncio.create_task(worker.async_run())

@@ -108,7 +108,7 @@ async def list_tasks(job: JobContext, params: ListTasksParams) -> TaskList:
     # running first, then the newest
     found.sort(key=lambda t: (t.endtime is None, t.starttime), reverse=True)
     found = found[: params.limit]
-    ours = await job.app.store.redis.mget([keys.upid_job(t.upid) for t in found]) if found else []
+    ours = await job.app.store.redis.mget([keys.upid_job(job.app.cluster, t.upid) for t in found]) if found else []
     tasks = [_entry(task, job_id) for task, job_id in zip(found, ours, strict=True)]
     return TaskList(tasks=tasks, count=len(tasks), offline_nodes=sorted(offline))
 

@@ -143,7 +143,9 @@ async def _run_fleet(
     running = sum(1 for c in children if c is not None and not c.terminal)
     if not stopping and running < params.parallel:
         # each guest's job is the fleet's caller's, signed: its worker checks that caller's scopes on that guest
-        client = JobClient(store, redactor=Redactor(job.app.settings.secrets()), signer=job.app.signer)
+        client = JobClient(
+            store, redactor=Redactor(job.app.settings.secrets()), signer=job.app.signer, cluster=job.app.cluster
+        )
         for index, guest in enumerate(guests):
             if running >= params.parallel:
                 break
