@@ -29,8 +29,10 @@ from mcp.server.mcpserver import Context
 from pydantic import SecretStr
 
 from mcp_frontend.callers import current_caller
+from mcp_frontend.clusters import current_cluster
 from mcp_frontend.task_calls import TaskCall, current_task_call
 from shared.caller import Caller, GuestFacts
+from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
@@ -58,8 +60,10 @@ class FrontendApp:
     jobs: JobClient
     tasks: McpTaskStore
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clusters: Clusters | None = None) -> None:
         self.settings = settings
+        #: the clusters it reaches (shared.clusters); a call's is `current_cluster`
+        self.clusters = clusters if clusters is not None else load_clusters(settings)
         #: this server process, among the frontends sharing a Redis (whose tasks are whose)
         self.instance = uuid.uuid4().hex
         self._started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -68,10 +72,14 @@ class FrontendApp:
         """Wait until the store is connected (and the embedded worker runs); raise why not, if it failed."""
         await asyncio.shield(self._started)
 
+    def cluster_jobs(self) -> JobClient:
+        """The job client for the current call's cluster (mcp_frontend.clusters)."""
+        return self.jobs.on(current_cluster.get())
+
     async def read(self, op: Operation[Any, R], params: Params) -> R:
         """Run a read for the current caller to its end and return its result; its error, if it failed."""
         caller = _in_scope(params)
-        return await self.jobs.read(op, params, seconds=self.settings.read_timeout_seconds, caller=caller)
+        return await self.cluster_jobs().read(op, params, seconds=self.settings.read_timeout_seconds, caller=caller)
 
     async def change(
         self,
@@ -102,7 +110,7 @@ class FrontendApp:
             sent.append(percent)
             await ctx.report_progress(percent, 100, message)
 
-        record = await self.jobs.change(op, params, seconds=seconds, on_progress=progress, caller=caller)
+        record = await self.cluster_jobs().change(op, params, seconds=seconds, on_progress=progress, caller=caller)
         if record.error is not None and not record.took_effect:  # partial: reported, not raised
             raise with_log_tail(record.error)
         return change_report(record, result)
@@ -111,7 +119,7 @@ class FrontendApp:
         """Write the MCP task of a change, with its job queued (or, waiting for the user's yes, held in the task)."""
         from shared.jobs.tasks import McpTask  # noqa: PLC0415  # loaded with the store (see the module doc)
 
-        job = self.jobs.prepare(op, params, caller=caller)
+        job = self.cluster_jobs().prepare(op, params, caller=caller)
         task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)
         if not call.questions:
             await self.jobs.enqueue(job, also=lambda pipe: self.tasks.add_create(pipe, task))
@@ -203,10 +211,10 @@ async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging
 
 @asynccontextmanager
 async def frontend_app(
-    settings: Settings, *, log_formatter: logging.Formatter | None = None
+    settings: Settings, *, log_formatter: logging.Formatter | None = None, clusters: Clusters | None = None
 ) -> AsyncIterator[FrontendApp]:
     """The app for the server's lifetime: its resources start in the background and stop when it ends."""
-    app = FrontendApp(settings)
+    app = FrontendApp(settings, clusters)
     async with AsyncExitStack() as stack:  # closed in reverse: the worker, the log sink, then Redis
         starting = asyncio.create_task(_start(app, stack, log_formatter), name="frontend-start")
 

@@ -21,7 +21,8 @@ from mcp.types import Tool
 from pydantic import TypeAdapter
 
 from mcp_frontend.server import build_server
-from mcp_frontend.tools import ToolSpec
+from mcp_frontend.published import select_tools
+from mcp_frontend.tools import ToolSpec, all_tools
 from mcp_frontend.tools.spec import effective_hints
 from shared.catalogue import CATALOGUE, Operation
 from shared.operations.changes import ChangeReport
@@ -131,8 +132,8 @@ class ToolEntry:
 
 
 async def live_specs() -> list[ToolSpec]:
-    """The tools a server with default settings serves (the listing needs no connection)."""
-    return build_server(Settings.model_construct()).specs()
+    """Every tool a server may serve: a default one's, and list_clusters, which one with several clusters adds."""
+    return select_tools(all_tools(), Settings.model_construct())
 
 
 async def live_tools() -> list[Tool]:

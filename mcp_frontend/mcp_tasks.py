@@ -297,7 +297,8 @@ async def _cancel(app: FrontendApp, task: McpTask, record: JobRecord | None) -> 
         return
     from shared.operations.tasks import CANCEL_TASK, CancelParams  # noqa: PLC0415
 
-    await app.jobs.submit(CANCEL_TASK, CancelParams(job_id=record.job_id, confirmed=True), caller=current_caller.get())
+    cancel = CancelParams(job_id=record.job_id, confirmed=True)
+    await app.jobs.on(record.cluster).submit(CANCEL_TASK, cancel, caller=current_caller.get())
     log.info("mcp_task_cancel_requested", task_id=task.task_id)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
@@ -29,9 +30,11 @@ from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
 from mcp_frontend.callers import CallerMiddleware, current_caller
+from mcp_frontend.clusters import CLUSTER_ARGUMENT, LIST_CLUSTERS_TOOL, current_cluster, with_cluster_argument
 from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
+from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
 from shared.settings import Settings
 
@@ -82,7 +85,9 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     """MCPServer that publishes its tools before it builds them, whose tool errors carry our stable
     codes and whose tools take only the arguments they name."""
 
-    def __init__(self, published: list[PublishedTool], **options: Any) -> None:
+    def __init__(self, published: list[PublishedTool], *, clusters: Clusters | None = None, **options: Any) -> None:
+        #: the clusters it reaches; a call names one by its `cluster` argument (mcp_frontend.clusters)
+        self.clusters = clusters
         self._entries = {entry.name: entry for entry in published}
         self._published = {entry.name: entry.tool for entry in published}
         self._tools: dict[str, Tool] | None = None
@@ -142,8 +147,35 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
             current_caller.get().refuse_tool(name, entry.tier, entry.group)
         except ProxmoxMcpError as exc:
             raise ToolError(str(exc)) from None
+        try:
+            cluster = self._cluster(name, arguments)
+        except ProxmoxMcpError as exc:
+            raise ToolError(str(exc)) from None
         if (unknown := self._unknown_arguments(name, arguments)) is not None:
             raise ToolError(str(unknown))
+        token = current_cluster.set(cluster)
+        try:
+            return await self._run(name, arguments, context)
+        finally:
+            current_cluster.reset(token)
+
+    def _cluster(self, name: str, arguments: dict[str, Any]) -> str:
+        """The cluster the call names (taken out of its arguments), refused before anything is queued when the
+        server has no such cluster (UNKNOWN_CLUSTER) or the caller's scopes do not reach it."""
+        given = arguments.pop(CLUSTER_ARGUMENT, None)
+        if self.clusters is None:
+            return current_cluster.get()
+        if name == LIST_CLUSTERS_TOOL and given is None:  # it answers for every cluster
+            return self.clusters.default.name
+        if given is not None and not isinstance(given, str):
+            raise InvalidInput(f"cluster must be a name, not {given!r}", hint=f"One of: {self.clusters.names()}.")
+        cluster = self.clusters.resolve(given).name
+        current_caller.get().refuse_cluster(cluster)
+        return cluster
+
+    async def _run(
+        self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None
+    ) -> CallToolResult | InputRequiredResult:
         if context is None:
             context = Context(mcp_server=self, subscriptions=self._subscriptions)
         self.specs()
@@ -179,19 +211,23 @@ def build_server(
 ) -> ProxmoxMcpServer:
     """The server with the tools its settings choose; its lifespan connects the job store (and the embedded worker).
 
-    A PROXMOX_MCP_TOOLS that names no tool is refused here (InvalidInput), before anything starts.
+    A PROXMOX_MCP_TOOLS that names no tool, or a malformed PROXMOX_CLUSTERS (shared.clusters), is refused here
+    (InvalidInput), before anything starts.
     A test build passes a `server_class` serving more tools, and publishes them (`also_publish`).
     `auth` (mcp_frontend.auth.auth_settings): the SDK's auth settings and our token verifier, for
     HTTP with authentication.
     """
 
+    clusters = load_clusters(settings)
+
     @asynccontextmanager
     async def lifespan(_: MCPServer[FrontendApp]) -> AsyncIterator[FrontendApp]:
-        async with frontend_app(settings, log_formatter=log_formatter) as app:
+        async with frontend_app(settings, log_formatter=log_formatter, clusters=clusters) as app:
             yield app
 
     return server_class(
-        [*select_tools(load_published(), settings), *also_publish],
+        [*_for_clusters(select_tools(load_published(), settings), clusters), *also_publish],
+        clusters=clusters,
         name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,
@@ -202,6 +238,24 @@ def build_server(
         token_verifier=auth[1] if auth is not None else None,
         middleware=[CallerMiddleware(authenticated=auth is not None)],
     )
+
+
+def _for_clusters(published: list[PublishedTool], clusters: Clusters) -> list[PublishedTool]:
+    """The published tools for these clusters: as they are for one (without list_clusters); for several, each
+    with its `cluster` argument (mcp_frontend.clusters)."""
+    if not clusters.several:
+        return [entry for entry in published if entry.name != LIST_CLUSTERS_TOOL]
+    return [
+        entry
+        if entry.name == LIST_CLUSTERS_TOOL
+        else replace(
+            entry,
+            tool=entry.tool.model_copy(
+                update={"input_schema": with_cluster_argument(entry.tool.input_schema, clusters)}
+            ),
+        )
+        for entry in published
+    ]
 
 
 def _version() -> str:

@@ -99,7 +99,7 @@ class InvalidInput(ProxmoxMcpError):
     default_hint = "Correct the named parameter and call the tool again."
 
 
-class UnknownCluster(InvalidInput):
+class UnknownCluster(ProxmoxMcpError):
     """A call names a cluster the server has not configured (PROXMOX_CLUSTERS); nothing was enqueued."""
 
     code = "UNKNOWN_CLUSTER"

@@ -16,6 +16,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
+from mcp_frontend.callers import current_caller
 from mcp_frontend.confirm import Approval, Plan, approved, ask
 from mcp_frontend.tools.declared import payload, signed, tool_arguments
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
@@ -119,7 +120,9 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
         async def progress(percent: float, message: str | None) -> None:
             await ctx.report_progress(percent, 100, message)
 
-        record = await app.jobs.change(op, params, seconds=seconds, on_progress=progress)
+        record = await app.cluster_jobs().change(
+            op, params, seconds=seconds, on_progress=progress, caller=current_caller.get()
+        )
         if record.error is not None:
             raise record.error
         return tool_result(_report(record))

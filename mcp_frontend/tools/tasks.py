@@ -19,6 +19,7 @@ from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of, change_report
 from mcp_frontend.callers import current_caller
+from mcp_frontend.clusters import current_cluster
 from mcp_frontend.confirm import Approval, Target, approved, confirm_change
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
 from shared.errors import NotFound, OutOfScope
@@ -77,7 +78,7 @@ async def _our_job(app: FrontendApp, job_id: str | None, upid: str | None) -> st
     if job_id is not None:
         return job_id
     assert upid is not None
-    return await app.store.job_for_upid(upid)
+    return await app.store.on(current_cluster.get()).job_for_upid(upid)
 
 
 async def _record(app: FrontendApp, job_id: str) -> JobRecord:
@@ -207,7 +208,9 @@ async def cancel_task(
     approved(approval, "stop a PVE task")
     app = app_of(ctx)
     seconds = app.settings.wait_seconds if wait_seconds is None else wait_seconds
-    record = await app.jobs.cancel(CancelParams(job_id=job_id, upid=upid), seconds=seconds, caller=current_caller.get())
+    record = await app.cluster_jobs().cancel(
+        CancelParams(job_id=job_id, upid=upid), seconds=seconds, caller=current_caller.get()
+    )
     if record.error is not None:
         raise record.error
     return tool_result(change_report(record, CancelResult))

@@ -292,7 +292,10 @@ class JobClient:
         When it asked a job of ours to stop, that job is waited for too (up to `seconds` more), so
         the record's result tells how it ended rather than that it was asked to.
         """
-        record = await self.run(
+        # a job is cancelled by a job on its own cluster (whose PVE runs its task), whichever cluster this client's is
+        found = await self.store.get(target.job_id) if target.job_id is not None else None
+        client = self.on(found.cluster) if found is not None else self
+        record = await client.run(
             CANCEL_TASK, target.model_copy(update={"confirmed": True}), seconds=seconds, caller=caller
         )
         result = record.result if isinstance(record.result, dict) else {}

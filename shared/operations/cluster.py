@@ -1,4 +1,4 @@
-"""The cluster as a whole: its recent PVE tasks, and its health (quorum, nodes, HA, versions)."""
+"""The cluster as a whole: its recent tasks, its health (quorum, nodes, HA, versions); the clusters a server reaches."""
 
 from __future__ import annotations
 
@@ -13,12 +13,16 @@ from shared.sanitize import NodeName, Vmid
 
 __all__ = [
     "GET_CLUSTER_STATUS",
+    "LIST_CLUSTERS",
     "LIST_TASKS",
+    "ClusterEntry",
     "ClusterHealth",
+    "ClusterList",
     "ClusterNode",
     "ClusterStatusParams",
     "HaService",
     "HaStatus",
+    "ListClustersParams",
     "ListTasksParams",
     "TaskEntry",
     "TaskList",
@@ -122,4 +126,43 @@ GET_CLUSTER_STATUS = Operation(
         Quorum, nodes online, HA resources and their state, and the PVE versions.
         """,
     pve_calls=("GET /cluster/status", "GET /cluster/ha/status/current", "GET /nodes/{node}/version", "GET /version"),
+)
+
+
+class ListClustersParams(Params):
+    pass
+
+
+class ClusterEntry(Result):
+    name: str
+    url: str | None = None
+    default: bool = Field(False, description="The cluster scripts use.")
+    reachable: bool | None = Field(None, description="None: unknown (no worker answered in time).")
+    version: str | None = Field(None, description="PVE version of the node the API runs on.")
+    error: str | None = None
+
+
+class ClusterList(Result):
+    clusters: list[ClusterEntry]
+    count: int
+
+    def brief(self) -> str:
+        return ", ".join(
+            f"{c.name} ({'up' if c.reachable else 'unknown' if c.reachable is None else 'down'})" for c in self.clusters
+        )
+
+
+LIST_CLUSTERS = Operation(
+    "list_clusters",
+    "List the clusters",
+    Tier.SAFE,
+    ListClustersParams,
+    ClusterList,
+    description="""
+        The PVE clusters this server reaches (PROXMOX_CLUSTERS): name, URL, and whether each answers, with its version.
+
+        Listed only when several are configured; every other tool then takes `cluster`, one of these names.
+        Each is asked through a read job on its own workers; one no worker answers in time is reachable: null.
+        """,
+    pve_calls=("GET /version",),
 )

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import asyncio
 
-from shared.errors import NodeUnreachable
+from shared.errors import NodeUnreachable, PveError
 from shared.jobs import keys
 from shared.operations.cluster import (
     GET_CLUSTER_STATUS,
+    LIST_CLUSTERS,
     LIST_TASKS,
+    ClusterEntry,
     ClusterHealth,
+    ClusterList,
     ClusterNode,
     ClusterStatusParams,
     HaService,
     HaStatus,
+    ListClustersParams,
     ListTasksParams,
     TaskEntry,
     TaskList,
@@ -152,3 +156,16 @@ async def get_cluster_status(job: JobContext, params: ClusterStatusParams) -> Cl
         ha=HaStatus(configured=bool(services), quorum=quorum, master=master, services=services),
         version=version.version,
     )
+
+
+@handles(LIST_CLUSTERS)
+async def list_clusters(job: JobContext, params: ListClustersParams) -> ClusterList:
+    """This job's cluster as its workers see it: its version, or why it does not answer (the frontend lists all)."""
+    entry = ClusterEntry(name=job.app.cluster, url=job.app.settings.proxmox_url)
+    try:
+        version = await job.app.pve.get("/version", PveVersion)
+    except PveError as exc:  # an answer about the cluster, not a failed job: the other clusters are listed still
+        entry = entry.model_copy(update={"reachable": False, "error": str(exc)})
+    else:
+        entry = entry.model_copy(update={"reachable": True, "version": version.version})
+    return ClusterList(clusters=[entry], count=1)
