@@ -22,6 +22,7 @@ from mcp_frontend.auth import CallerVerifier, add_token, auth_settings, list_tok
 from mcp_frontend.http import HttpAddress, build_http_app, parse_address, serve_http
 from mcp_frontend.server import build_server
 from shared.audit import verify_audit
+from shared.clusters import load_clusters, pve_settings
 from shared.errors import InvalidInput, ProxmoxMcpError
 from shared.jobs.signing import signer_for
 from shared.logs import configure_logging
@@ -48,7 +49,7 @@ async def _run(settings: Settings, formatter: logging.Formatter, http: _Http | N
 
 
 async def _serve(settings: Settings, demo: bool, http: _Http | None) -> None:
-    redactor = Redactor(settings.secrets())
+    redactor = Redactor([*settings.secrets(), *load_clusters(settings).secrets()])
     if not demo:
         formatter = configure_logging(settings, role="mcp", redactor=redactor)
         await _run(settings, formatter, http)
@@ -170,8 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(args.env_file)
         http = _http(args.http, settings, args.no_auth)
-        if not args.demo and settings.embedded:
-            settings.require_pve()
+        if not args.demo and settings.embedded:  # this process calls PVE: every cluster's settings must be complete
+            for cluster in load_clusters(settings).values():
+                pve_settings(cluster, settings)
         if not args.demo and not settings.embedded:
             signer_for(settings)  # a missing PROXMOX_MCP_JOB_KEY stops the server now, not at its first call
         if http is None and sys.stdin.isatty():

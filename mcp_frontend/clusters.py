@@ -8,7 +8,9 @@ that cluster's queue, signed for it.
 
 With one cluster the published list is the one of mcp_frontend/tools.json, unchanged (no
 `cluster` in any schema, no list_clusters: there is nothing to choose). With several, each
-tool's schema gets `cluster` (required, its values listed) and list_clusters is published.
+tool's schema gets `cluster`, its values listed, and list_clusters is published. It is required
+but for the tools that find their cluster themselves: the task tools by job ID (job IDs are
+global; a task's UPID does need its cluster), and the log and audit tools, which read Redis only.
 """
 
 from __future__ import annotations
@@ -19,17 +21,39 @@ from typing import Any
 from shared.clusters import Clusters
 from shared.jobs.keys import DEFAULT_CLUSTER
 
-__all__ = ["CLUSTER_ARGUMENT", "LIST_CLUSTERS_TOOL", "current_cluster", "with_cluster_argument"]
+__all__ = [
+    "CLUSTER_ARGUMENT",
+    "LIST_CLUSTERS_TOOL",
+    "OPTIONAL_GROUPS",
+    "cluster_optional",
+    "current_cluster",
+    "with_cluster_argument",
+]
 
 #: the cluster of the tool call being handled
 current_cluster: ContextVar[str] = ContextVar("pmcp_cluster", default=DEFAULT_CLUSTER)
 CLUSTER_ARGUMENT = "cluster"
 #: the tool that lists the clusters (it takes no cluster: it answers for all)
 LIST_CLUSTERS_TOOL = "list_clusters"
+#: the groups whose tools need no cluster to be named (see the module doc); the audit and log tools publish none
+OPTIONAL_GROUPS = ("tasks", "logs", "audit")
+_UNPUBLISHED_GROUPS = ("logs", "audit")
 
 
-def with_cluster_argument(schema: dict[str, Any], clusters: Clusters) -> dict[str, Any]:
-    """A tool's input schema with `cluster`, required, one of the configured names."""
+def cluster_optional(group: str, arguments: dict[str, Any]) -> bool:
+    """Whether a call of a tool of this group may leave `cluster` out (a task named by its UPID may not)."""
+    return group in OPTIONAL_GROUPS and not (group == "tasks" and arguments.get("upid") is not None)
+
+
+def with_cluster_argument(schema: dict[str, Any], group: str, clusters: Clusters) -> dict[str, Any]:
+    """A tool's input schema with `cluster`, one of the configured names (required, or said when it is not)."""
+    if group in _UNPUBLISHED_GROUPS:
+        return schema
     described = {"enum": list(clusters), "description": "The cluster (list_clusters shows them)."}
+    if group in OPTIONAL_GROUPS:
+        described["description"] = "The cluster of a upid; a job_id's is known."
     properties = {CLUSTER_ARGUMENT: described, **schema.get("properties", {})}
-    return {**schema, "properties": properties, "required": [CLUSTER_ARGUMENT, *schema.get("required", ())]}
+    required = list(schema.get("required", ()))
+    if group not in OPTIONAL_GROUPS:
+        required.insert(0, CLUSTER_ARGUMENT)
+    return {**schema, "properties": properties, **({"required": required} if required else {})}

@@ -20,8 +20,8 @@ from typing import Any
 from mcp.types import Tool
 from pydantic import TypeAdapter
 
-from mcp_frontend.server import build_server
 from mcp_frontend.published import select_tools
+from mcp_frontend.server import build_server
 from mcp_frontend.tools import ToolSpec, all_tools
 from mcp_frontend.tools.spec import effective_hints
 from shared.catalogue import CATALOGUE, Operation

@@ -30,7 +30,13 @@ from pydantic import ValidationError
 
 from mcp_frontend.app import FrontendApp, app_of, frontend_app
 from mcp_frontend.callers import CallerMiddleware, current_caller
-from mcp_frontend.clusters import CLUSTER_ARGUMENT, LIST_CLUSTERS_TOOL, current_cluster, with_cluster_argument
+from mcp_frontend.clusters import (
+    CLUSTER_ARGUMENT,
+    LIST_CLUSTERS_TOOL,
+    cluster_optional,
+    current_cluster,
+    with_cluster_argument,
+)
 from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
@@ -165,8 +171,8 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         given = arguments.pop(CLUSTER_ARGUMENT, None)
         if self.clusters is None:
             return current_cluster.get()
-        if name == LIST_CLUSTERS_TOOL and given is None:  # it answers for every cluster
-            return self.clusters.default.name
+        if given is None and (name == LIST_CLUSTERS_TOOL or cluster_optional(self._entries[name].group, arguments)):
+            return self.clusters.default.name  # list_clusters answers for every one; a job ID's is its job's
         if given is not None and not isinstance(given, str):
             raise InvalidInput(f"cluster must be a name, not {given!r}", hint=f"One of: {self.clusters.names()}.")
         cluster = self.clusters.resolve(given).name
@@ -251,7 +257,7 @@ def _for_clusters(published: list[PublishedTool], clusters: Clusters) -> list[Pu
         else replace(
             entry,
             tool=entry.tool.model_copy(
-                update={"input_schema": with_cluster_argument(entry.tool.input_schema, clusters)}
+                update={"input_schema": with_cluster_argument(entry.tool.input_schema, entry.group, clusters)}
             ),
         )
         for entry in published

@@ -36,7 +36,7 @@ from shared.errors import InvalidInput, UnknownCluster
 from shared.sanitize import TOKEN_NAME_PATTERN
 from shared.settings import CLUSTER_NAME_PATTERN, Settings
 
-__all__ = ["SINGLE_CLUSTER_SETTINGS", "Cluster", "ClusterConfig", "Clusters", "load_clusters"]
+__all__ = ["SINGLE_CLUSTER_SETTINGS", "Cluster", "ClusterConfig", "Clusters", "load_clusters", "pve_settings"]
 
 #: the settings a cluster of PROXMOX_CLUSTERS holds instead (set together with it, they are refused)
 SINGLE_CLUSTER_SETTINGS = {
@@ -121,6 +121,11 @@ class Cluster:
         values.update({key: value for key, value in optional.items() if value is not None})
         return base.model_copy(update=values)
 
+    def settings_secret(self) -> str:
+        """The token's secret of a cluster of the file, read from where the file says."""
+        assert self.config is not None
+        return self._secret(self.config).get_secret_value()
+
     def _secret(self, config: ClusterConfig) -> SecretStr:
         if config.token_value is not None:
             return config.token_value
@@ -180,6 +185,17 @@ class Clusters(Mapping[str, Cluster]):
     def names(self) -> str:
         return ", ".join(self._by_name)
 
+    def secrets(self) -> list[str]:
+        """The token secrets this process can read (for redaction; one it cannot read is no error here)."""
+        found: list[str] = []
+        for cluster in self.values():
+            if cluster.config is not None:
+                try:
+                    found.append(cluster.settings_secret())
+                except InvalidInput:
+                    continue
+        return found
+
     def served(self, wanted: str | None) -> list[Cluster]:
         """The clusters a worker serves: PROXMOX_MCP_WORKER_CLUSTERS's (comma-separated), or all."""
         if wanted is None:
@@ -192,6 +208,21 @@ class Clusters(Mapping[str, Cluster]):
                 hint=f"Name clusters of PROXMOX_CLUSTERS, comma-separated: {self.names()}.",
             )
         return [self._by_name[name] for name in dict.fromkeys(names)]
+
+
+def pve_settings(cluster: Cluster, base: Settings) -> Settings:
+    """The cluster's settings, checked as its PVE client needs them (complete, files readable, the secret at hand).
+
+    An error names the cluster when it comes from the clusters file.
+    """
+    try:
+        found = cluster.settings(base)
+        found.require_pve()
+    except InvalidInput as exc:
+        if cluster.config is not None and not exc.message.startswith("cluster "):
+            exc.message = f"cluster {cluster.name}: {exc.message}"
+        raise
+    return found
 
 
 def load_clusters(settings: Settings) -> Clusters:

@@ -10,6 +10,7 @@ import sys
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from shared.clusters import load_clusters
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.connection import redis_location
@@ -67,7 +68,8 @@ def _check(settings: Settings) -> int:
 
 def _run(settings: Settings, *, burst: bool) -> int:
     try:
-        formatter = configure_logging(settings, role="worker", redactor=Redactor(settings.secrets()))
+        redactor = Redactor([*settings.secrets(), *load_clusters(settings).secrets()])
+        formatter = configure_logging(settings, role="worker", redactor=redactor)
         build_worker(settings, log_formatter=formatter, burst=burst).run()
     except ProxmoxMcpError as exc:
         raise _Exit(2, str(exc)) from None

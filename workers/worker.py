@@ -41,8 +41,8 @@ from redis.asyncio.client import Pipeline
 
 from shared.audit import AuditLog
 from shared.catalogue import Operation
-from shared.clusters import Cluster, load_clusters
-from shared.errors import InternalError, InvalidInput
+from shared.clusters import Cluster, load_clusters, pve_settings
+from shared.errors import InternalError
 from shared.jobs import codec, keys
 from shared.jobs.claims import (
     AHEAD_MS,
@@ -428,7 +428,7 @@ def build_worker(
     Each cluster it serves is checked now (its settings complete, its files readable, its token's
     secret at hand): a worker that cannot reach one of them does not start.
     """
-    clusters = {cluster.name: cluster_settings(cluster, settings) for cluster in served_clusters(settings)}
+    clusters = {cluster.name: pve_settings(cluster, settings) for cluster in served_clusters(settings)}
     return QueueWorker(
         settings,
         connections or connect_redis(settings),
@@ -443,15 +443,3 @@ def build_worker(
 def served_clusters(settings: Settings) -> list[Cluster]:
     """The clusters a worker with these settings serves (PROXMOX_MCP_WORKER_CLUSTERS's, or all)."""
     return load_clusters(settings).served(settings.worker_clusters)
-
-
-def cluster_settings(cluster: Cluster, settings: Settings) -> Settings:
-    """The cluster's settings, checked as a worker needs them; an error names the cluster when there are several."""
-    try:
-        found = cluster.settings(settings)
-        found.require_pve()
-    except InvalidInput as exc:
-        if cluster.config is not None and not exc.message.startswith("cluster "):
-            exc.message = f"cluster {cluster.name}: {exc.message}"
-        raise
-    return found

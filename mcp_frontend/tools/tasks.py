@@ -93,6 +93,7 @@ async def _record(app: FrontendApp, job_id: str) -> JobRecord:
     # a caller scoped to guests reads only its own jobs: whose guests another's jobs touch is not its business
     if caller.scope.guest_scoped and (record.caller is None or record.caller.label != caller.label):
         raise OutOfScope(f"job {job_id} was asked for by another caller; {caller.label} reads only its own jobs")
+    caller.refuse_cluster(record.cluster)
     return record
 
 

@@ -1,0 +1,299 @@
+"""Two clusters behind one server (PROXMOX_CLUSTERS): each call reaches the cluster it names, and only it.
+
+Two pvesim clusters, `a` and `b`, both with a VM 100 (named web-a and web-b), are served by one
+MCP server, spoken to by the real MCP client over stdio: embedded (one process serving both), and
+with Redis and one worker process per cluster (PROXMOX_MCP_WORKER_CLUSTERS). What an agent
+notices: reads and changes of VMID 100 land on the cluster named, a change on one cluster does
+not wait for one on the other while two on the same guest do, an unknown cluster is refused with
+nothing queued, and a worker never runs a job of a cluster it does not serve or was not signed for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.caller import Caller
+from shared.jobs import keys
+from shared.jobs.record import JobRecord
+from shared.jobs.store import JobStore
+from tests.support.agent import call, error_of, submit
+from tests.support.redis_jobs import ended, inject
+from tests.support.redis_server import RedisServer
+from tests.support.signing import SIGNER
+from tests.support.stack import HostedClient, Stack
+from tests.support.waiting import eventually
+
+pytestmark = pytest.mark.timeout(180)
+
+#: the single-cluster settings a clusters stack leaves out: the file holds them
+_SINGLE = ("PROXMOX_URL", "PROXMOX_TOKEN_NAME", "PROXMOX_TOKEN_VALUE", "PROXMOX_CA_BUNDLE")
+
+
+@dataclass
+class ClustersStack(Stack):
+    """A stack whose server and workers reach two simulators through a PROXMOX_CLUSTERS file."""
+
+    other: Simulator | None = None
+    clusters_file: Path = field(default_factory=Path)
+
+    def env(self, **overrides: str) -> dict[str, str]:
+        assert self.other is not None
+        base = {k: v for k, v in super().env().items() if k not in _SINGLE}
+        return {
+            **base,
+            "PROXMOX_CLUSTERS": str(self.clusters_file),
+            "PVE_B_TOKEN": self.other.token_secret,
+            **overrides,
+        }
+
+    def sims(self) -> dict[str, Simulator]:
+        assert self.other is not None
+        return {"a": self.sim, "b": self.other}
+
+
+def _write_clusters(directory: Path, a: Simulator, b: Simulator) -> Path:
+    """The clusters file: a's secret in a file of its own, b's in an environment variable."""
+    (directory / "a.token").write_text(a.token_secret + "\n")
+    path = directory / "clusters.toml"
+    path.write_text(
+        f"""default = "a"
+
+[clusters.a]
+url = "{a.url}"
+token_name = "{a.token_name}"
+token_value_file = "{directory / "a.token"}"
+ca_bundle = "{a.ca_path}"
+
+[clusters.b]
+url = "{b.url}"
+token_name = "{b.token_name}"
+token_value_env = "PVE_B_TOKEN"
+ca_bundle = "{b.ca_path}"
+"""
+    )
+    return path
+
+
+async def _flush(server: RedisServer) -> None:
+    client = Redis.from_url(server.url)
+    try:
+        await client.flushdb()
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture(scope="module", params=["redis", "embedded"])
+async def clusters(
+    request: pytest.FixtureRequest, redis_proc: RedisServer, tmp_path_factory: Any
+) -> AsyncIterator[ClustersStack]:
+    config = SimConfig(task_duration=1.0, lock_timeout=5.0)
+    a, b = Simulator(config), Simulator(config)
+    await a.start()
+    await b.start()
+    a.state.guests[100].config["name"] = "web-a"
+    b.state.guests[100].config["name"] = "web-b"
+    directory = tmp_path_factory.mktemp("clusters")
+    stack = ClustersStack(
+        sim=a,
+        redis=redis_proc if request.param == "redis" else None,
+        log_dir=directory,
+        extra_env={"PROXMOX_MCP_WORKER_POLL": "0.2", "PROXMOX_MCP_LOCK_WAIT": "60"},
+        other=b,
+        clusters_file=_write_clusters(directory, a, b),
+    )
+    try:
+        if stack.redis is not None:
+            await _flush(stack.redis)
+            for cluster in ("a", "b"):
+                stack.start_worker(f"w{cluster}", PROXMOX_MCP_WORKER_CLUSTERS=cluster)
+            await _healthy(stack, "wa", "wb")
+        yield stack
+    finally:
+        stack.stop()
+        await a.stop()
+        await b.stop()
+
+
+async def _healthy(stack: Stack, *workers: str) -> None:
+    assert stack.redis is not None
+    client = Redis.from_url(stack.redis.url, decode_responses=True)
+    try:
+        for name in workers:
+            await eventually(lambda n=name: client.exists(keys.worker_health(n)), timeout=30, what=f"worker {name}")
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture(scope="module")
+async def mcp(clusters: ClustersStack) -> AsyncIterator[Client]:
+    async with HostedClient(clusters.client()) as client:
+        yield client
+
+
+async def _record(stack: Stack, job_id: str) -> JobRecord:
+    assert stack.redis is not None
+    client = Redis.from_url(stack.redis.url, decode_responses=True)
+    try:
+        found = await JobStore(client, ttl_seconds=600).get(job_id)
+    finally:
+        await client.aclose()
+    assert found is not None
+    return found
+
+
+async def test_every_tool_takes_a_required_cluster_and_list_clusters_lists_both(mcp: Client) -> None:
+    tools = (await mcp.list_tools()).tools
+    by_job = {"get_task_status", "get_task_log", "cancel_task"}  # a job ID finds its cluster; a UPID needs it
+    redis_only = {"get_mcp_logs", "get_audit_log", "list_clusters"}
+    others = [tool for tool in tools if tool.name not in by_job | redis_only]
+    assert {"list_clusters", "list_vms", "create_snapshot"} <= {tool.name for tool in tools}
+    assert all(tool.input_schema["properties"]["cluster"]["enum"] == ["a", "b"] for tool in others)
+    assert all("cluster" in tool.input_schema["required"] for tool in others)
+    assert all(
+        "cluster" in tool.input_schema["properties"] and "cluster" not in tool.input_schema.get("required", ())
+        for tool in tools
+        if tool.name in by_job
+    )
+    listed = await call(mcp, "list_clusters")
+    by_name = {entry["name"]: entry for entry in listed["clusters"]}
+    assert list(by_name) == ["a", "b"]
+    assert by_name["a"]["default"] and not by_name["b"]["default"]
+    assert all(entry["reachable"] and entry["version"] for entry in by_name.values()), listed
+
+
+async def test_a_vmid_both_clusters_have_is_read_from_the_cluster_named(clusters: ClustersStack, mcp: Client) -> None:
+    for cluster, name in (("a", "web-a"), ("b", "web-b"), ("a", "web-a")):
+        config = await call(mcp, "get_instance_config", cluster=cluster, vmid=100)
+        assert config["config"]["name"] == name
+        listed = await call(mcp, "list_vms", cluster=cluster)
+        assert {guest["name"] for guest in listed["guests"] if guest["vmid"] == 100} == {name}
+
+
+async def test_an_unknown_or_missing_cluster_is_refused_before_anything_is_queued(
+    clusters: ClustersStack, mcp: Client
+) -> None:
+    requests = {cluster: len(sim.requests) for cluster, sim in clusters.sims().items()}
+    queued = await _jobs(clusters)
+    unknown = await error_of(mcp, "get_instance_config", cluster="c", vmid=100)
+    assert unknown.startswith("UNKNOWN_CLUSTER: no cluster 'c': this server reaches a, b"), unknown
+    missing = await error_of(mcp, "create_snapshot", vmid=100, name="nowhere", confirmed=True)
+    assert missing.startswith("UNKNOWN_CLUSTER: no cluster given"), missing
+    assert await _jobs(clusters) == queued
+    assert {cluster: len(sim.requests) for cluster, sim in clusters.sims().items()} == requests
+
+
+async def _jobs(stack: Stack) -> int | None:
+    if stack.redis is None:
+        return None
+    client = Redis.from_url(stack.redis.url)
+    try:
+        return int(await client.zcard(keys.JOB_INDEX))
+    finally:
+        await client.aclose()
+
+
+def _snapshots(stack: ClustersStack, cluster: str) -> set[str]:
+    return set(stack.sims()[cluster].state.guests[100].snapshots)
+
+
+async def test_changes_of_vm_100_land_on_their_cluster_and_lock_only_their_own_guest(
+    clusters: ClustersStack, mcp: Client
+) -> None:
+    """Two snapshots of VM 100 on a and one on b, at once: b's runs alongside a's, a's two one after the other."""
+    before = {cluster: {t.upid for t in sim.state.tasks.values()} for cluster, sim in clusters.sims().items()}
+    jobs = await asyncio.gather(
+        submit(mcp, "create_snapshot", cluster="a", vmid=100, name="a1"),
+        submit(mcp, "create_snapshot", cluster="a", vmid=100, name="a2"),
+        submit(mcp, "create_snapshot", cluster="b", vmid=100, name="b1"),
+    )
+    for job_id in jobs:
+        done = await _ended(mcp, job_id)
+        assert done["state"] == "succeeded", done
+    assert {"a1", "a2"} <= _snapshots(clusters, "a") and "b1" not in _snapshots(clusters, "a")
+    assert "b1" in _snapshots(clusters, "b") and not {"a1", "a2"} & _snapshots(clusters, "b")
+    new = {
+        cluster: sorted(
+            (t for t in sim.state.tasks.values() if t.upid not in before[cluster] and t.type == "qmsnapshot"),
+            key=lambda t: t.began,
+        )
+        for cluster, sim in clusters.sims().items()
+    }
+    first, second = new["a"]
+    (other,) = new["b"]
+    assert first.ended is not None and second.ended is not None and other.ended is not None
+    assert second.began >= first.ended  # the same guest: one after the other
+    # another cluster's VM 100: it ran while a's first or second did, not after both
+    assert other.began < second.ended and other.ended > first.began
+    if clusters.redis is not None:  # each by the worker of its cluster, signed for it
+        records = [await _record(clusters, job_id) for job_id in jobs]
+        assert [(r.cluster, r.worker) for r in records] == [("a", "wa"), ("a", "wa"), ("b", "wb")]
+
+
+async def _untaken(server: RedisServer, job_id: str) -> bool:
+    """Whether the job is still in b's queue, with no claim and no record: no worker took it."""
+    client = Redis.from_url(server.url, decode_responses=True)
+    try:
+        queued = await client.zscore(keys.queue_for("b", False), job_id) is not None
+        return queued and not await client.exists(keys.job_claim(job_id), keys.job_record(job_id))
+    finally:
+        await client.aclose()
+
+
+async def _ended(mcp: Client, job_id: str) -> dict[str, Any]:
+    async def done() -> dict[str, Any] | None:
+        job = await call(mcp, "get_task_status", job_id=job_id, wait_seconds=5)
+        return job if job["done"] else None
+
+    return await eventually(done, timeout=90, interval=0.2, what=f"job {job_id}")
+
+
+async def test_a_job_signed_for_one_cluster_is_refused_in_the_others_queue(clusters: ClustersStack) -> None:
+    if clusters.redis is None:
+        pytest.skip("jobs are written into Redis by hand")
+    b = clusters.sims()["b"]
+    before = len(b.requests)
+    payload = {"vmid": 100, "node": None, "action": "stop", "confirmed": True, "timeout": None}
+    job_id = "ab" * 16
+    envelope = SIGNER.sign(
+        job_id,
+        "power_control",
+        payload,
+        Caller(kind="stdio", name="stdio", scopes=("critical",)),
+        cluster="a",
+        now_ms=int(time.time() * 1000),
+    )
+    record = await ended(
+        clusters.redis,
+        await inject(clusters.redis, "power_control", payload, job_id=job_id, envelope=envelope, cluster="b"),
+    )
+    assert (record.state.value, record.error_code) == ("failed", "JOB_REFUSED")
+    assert "signed for cluster 'a' but queued for 'b'" in (record.error_message or "")
+    assert len(b.requests) == before
+    assert b.state.guests[100].status == "running"
+
+
+async def test_a_worker_serving_one_cluster_never_takes_the_others_job(clusters: ClustersStack) -> None:
+    """With b's worker stopped, a's worker runs a's jobs and leaves b's queued; a worker for b then runs it."""
+    if clusters.redis is None:
+        pytest.skip("one process serves both clusters embedded")
+    server = clusters.redis
+    (wb,) = [worker for worker in clusters.workers if worker.name == "wb"]
+    wb.stop()
+    b_job = await inject(server, "list_nodes", {}, cluster="b")
+    a_job = await inject(server, "list_nodes", {}, cluster="a")
+    assert (await ended(server, a_job)).worker == "wa"  # a's worker polled after b's job was queued
+    assert await _untaken(server, b_job)
+    clusters.start_worker("wb2", PROXMOX_MCP_WORKER_CLUSTERS="b")
+    done = await ended(server, b_job)
+    assert (done.state.value, done.worker, done.cluster) == ("succeeded", "wb2", "b")
