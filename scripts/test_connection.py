@@ -8,6 +8,9 @@ Redis is reachable, workers are alive and one answers a read job sent the way th
 sends it, through the shared job client (all only when REDIS_URL is set: without it the MCP
 server keeps its queue in memory and runs its own worker).
 
+With PROXMOX_CLUSTERS (several clusters), the PVE checks and the read job run for each cluster,
+each line named `<cluster>: <check>`, and the verdict names the clusters that failed.
+
 Each check prints one line, PASS, WARN, FAIL or SKIP, and a fix under every WARN and FAIL.
 Settings come from the environment and .env in the working directory, as for the server.
 
@@ -27,7 +30,7 @@ import ssl
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +39,7 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, RedisError
 
 from shared.catalogue import CATALOGUE
+from shared.clusters import Cluster, Clusters, load_clusters
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.client import JobClient
@@ -83,9 +87,13 @@ class Check:
     fix: str | None = None
     items: list[Check] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+    #: the cluster it checked, when there are several (its name then starts with it)
+    cluster: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "status": self.status.value, "summary": self.summary}
+        if self.cluster is not None:
+            data["cluster"] = self.cluster
         if self.fix:
             data["fix"] = self.fix
         if self.items:
@@ -371,7 +379,9 @@ async def check_redis(redis: Redis, url: str) -> Check:
     try:
         await redis.ping()
         info = await redis.info("server")
-        depth = await redis.zcard(keys.QUEUE_NAME)
+        depth = 0
+        async for queue in redis.scan_iter(match=keys.QUEUE_PATTERN, _type="zset"):
+            depth += int(await redis.zcard(queue))
     except AuthenticationError as exc:
         return Check(
             "Redis",
@@ -408,14 +418,15 @@ async def check_workers(redis: Redis) -> Check:
     return Check("workers", Verdict.PASS, f"{len(alive)} alive: {names}", items=items)
 
 
-async def check_a_read(url: str, settings: Settings) -> Check:
-    """A read job through the queue, the way the MCP server runs it: a worker takes it and PVE answers."""
+async def check_a_read(url: str, settings: Settings, cluster: str) -> Check:
+    """A read job through the cluster's queue, the way the MCP server runs it: a worker takes it and PVE answers."""
     # its own client: waiting blocks on the job's events for longer than the checks' socket timeout
     redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
     jobs = JobClient(
         JobStore(redis, ttl_seconds=settings.job_ttl_seconds),
         redactor=Redactor(settings.secrets()),
         signer=signer_for(settings),
+        cluster=cluster,
     )
     started = time.monotonic()
     try:
@@ -434,7 +445,8 @@ async def check_a_read(url: str, settings: Settings) -> Check:
     return Check("a read job", Verdict.PASS, f"a worker answered list_nodes in {took:.0f} ms (nodes: {names})")
 
 
-async def queue_checks(settings: Settings) -> list[Check]:
+async def queue_checks(settings: Settings, clusters: Clusters | None = None) -> list[Check]:
+    clusters = clusters if clusters is not None else load_clusters(settings)
     if settings.redis_url is None:
         return [
             Check(
@@ -456,17 +468,38 @@ async def queue_checks(settings: Settings) -> list[Check]:
         workers = await check_workers(redis)
         if workers.status is Verdict.FAIL:
             return [reached, workers, _skip("a read job", "no worker would take it")]
-        return [reached, workers, await check_a_read(url, settings)]
+        reads = [_named(await check_a_read(url, settings, c.name), c, clusters) for c in clusters.values()]
+        return [reached, workers, *reads]
     finally:
         await redis.aclose()
 
 
+def _named(check: Check, cluster: Cluster, clusters: Clusters) -> Check:
+    """A check of one cluster, named after it when there are several."""
+    if not clusters.several:
+        return check
+    return replace(check, name=f"{cluster.name}: {check.name}", cluster=cluster.name)
+
+
+async def cluster_checks(settings: Settings, cluster: Cluster) -> list[Check]:
+    """The PVE checks of one cluster, with its own settings (the file's, for PROXMOX_CLUSTERS)."""
+    try:
+        own = cluster.settings(settings)
+    except ProxmoxMcpError as exc:  # its token's secret cannot be read
+        names = ("PVE reachable", "TLS", "API token", "token privileges")
+        return [Check("settings", Verdict.FAIL, exc.message, fix=exc.hint), *(_skip(n, "no token") for n in names)]
+    return await pve_checks(own)
+
+
 async def run_checks(settings: Settings, *, pve: bool = True) -> list[Check]:
-    """Every check, in order; `pve=False` leaves out the PVE ones (a host that only runs the MCP server)."""
+    """Every check, in order, the PVE ones for each cluster; `pve=False` leaves those out (a host that only runs
+    the MCP server)."""
+    clusters = load_clusters(settings)
     checks: list[Check] = []
     if pve:
-        checks.extend(await pve_checks(settings))
-    checks.extend(await queue_checks(settings))
+        for cluster in clusters.values():
+            checks.extend(_named(check, cluster, clusters) for check in await cluster_checks(settings, cluster))
+    checks.extend(await queue_checks(settings, clusters))
     return checks
 
 
@@ -499,6 +532,9 @@ def render_text(checks: list[Check], *, colour: bool = False) -> str:
     counts = {status: sum(check.status is status for check in checks) for status in Verdict}
     tally = ", ".join(f"{counts[status]} {status.value.lower()}" for status in Verdict if counts[status])
     verdict = "FAILED" if counts[Verdict.FAIL] else "OK"
+    failed = list(dict.fromkeys(c.cluster for c in checks if c.status is Verdict.FAIL and c.cluster is not None))
+    if failed:
+        verdict += f" (cluster {', '.join(failed)})"
     lines.extend(["", f"{verdict}: {tally}."])
     return "\n".join(lines)
 
@@ -520,12 +556,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
+        load_clusters(settings)  # a malformed PROXMOX_CLUSTERS is a settings error: one line, exit 2
     except ProxmoxMcpError as exc:
         print(f"test_connection: {exc}", file=sys.stderr)
         return 2
     # errors only, to stderr: the checks themselves are the report
     configure_logging(
-        settings.model_copy(update={"log_level": "ERROR"}), role="diagnostics", redactor=Redactor(settings.secrets())
+        settings.model_copy(update={"log_level": "ERROR"}),
+        role="diagnostics",
+        redactor=Redactor([*settings.secrets(), *load_clusters(settings).secrets()]),
     )
     try:
         checks = asyncio.run(run_checks(settings, pve=not args.skip_pve))

@@ -242,6 +242,29 @@ async def test_a_malformed_setting_exits_2_with_one_line(workdir: Path) -> None:
     assert "PROXMOX_TIMEOUT" in run.stderr
 
 
+async def test_each_cluster_of_proxmox_clusters_is_checked_and_the_failed_one_named(
+    sim: Simulator, workdir: Path
+) -> None:
+    set_acl(sim, sim.token_name, {"/": every_privilege()})
+    clusters = workdir / "clusters.yaml"
+    clusters.write_text(
+        "clusters:\n"
+        f"  good: {{url: '{sim.url}', token_name: '{sim.token_name}', token_value_env: GOOD_TOKEN,"
+        f" ca_bundle: '{sim.ca_path}'}}\n"
+        f"  bad: {{url: '{sim.url}', token_name: '{sim.token_name}', token_value: wrong, ca_bundle: '{sim.ca_path}'}}\n"
+    )
+    run = await check(base_env(PROXMOX_CLUSTERS=str(clusters), GOOD_TOKEN=sim.token_secret), workdir)
+    assert run.code == 1, run.output
+    for name in ("settings", "PVE reachable", "TLS", "API token", "token privileges"):
+        line(run, "PASS", f"good: {name}")
+    assert "PVE refused the API token" in line(run, "FAIL", "bad: API token")
+    assert "FAILED (cluster bad):" in run.stdout
+    assert sim.token_secret not in run.output
+    both = await check(base_env(PROXMOX_CLUSTERS=str(clusters), PROXMOX_URL=sim.url), workdir)
+    assert both.code == 2
+    assert "PROXMOX_CLUSTERS is set, and so is PROXMOX_URL" in both.stderr
+
+
 # -- Redis and workers --------------------------------------------------------------------------
 
 
