@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tests.support.redis_server import redis_server
+from tests.support.signing import TEST_JOB_KEY
 
 TARGETS = {"redis": 1.2, "embedded": 1.35}
 _OWN_PACKAGES = ("mcp_frontend", "shared", "workers")
@@ -121,7 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         own_env = {**base_env, "PROXMOX_MCP_ENV_FILE": str(env_file), "PROXMOX_MCP_LOG_LEVEL": "WARNING"}
         servers = {
             "bare": ([sys.executable, str(bare_script)], base_env),
-            "redis": ([sys.executable, "-m", "mcp_frontend"], {**own_env, "REDIS_URL": redis.url}),
+            # with REDIS_URL the server needs the job key it signs with (an unset one stops it at start)
+            "redis": (
+                [sys.executable, "-m", "mcp_frontend"],
+                {**own_env, "REDIS_URL": redis.url, "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY},
+            ),
             "embedded": ([sys.executable, "-m", "mcp_frontend"], {**own_env, **_PVE_ENV}),
         }
         times: dict[str, list[float]] = {name: [] for name in servers}
