@@ -30,8 +30,18 @@ from shared.errors import InvalidInput
 from shared.safety import Tier
 from shared.settings import Settings
 
-__all__ = ["GROUPS", "PublishedTool", "load_published", "main", "render_published", "select_tools"]
+__all__ = [
+    "GROUPS",
+    "SEVERAL_CLUSTERS_ONLY",
+    "PublishedTool",
+    "load_published",
+    "main",
+    "render_published",
+    "select_tools",
+]
 
+#: tools only a server with several clusters publishes (mcp_frontend.clusters): with one there is nothing to list
+SEVERAL_CLUSTERS_ONLY = frozenset({"list_clusters"})
 #: the groups PROXMOX_MCP_TOOLS may name, by the tier of their tools
 GROUPS = {"read": Tier.SAFE, "change": Tier.RESTRICTED, "critical": Tier.CRITICAL}
 _FILE = "tools.json"
@@ -92,12 +102,13 @@ def render_published(tools: Iterable[tuple[Tier, str, Tool]]) -> str:
     return json.dumps(entries, indent=2, ensure_ascii=False) + "\n"
 
 
-def load_published(text: str | None = None) -> list[PublishedTool]:
-    """Every tool the file lists (or `text` lists)."""
+def load_published(text: str | None = None, *, several_clusters: bool = False) -> list[PublishedTool]:
+    """Every tool the file lists (or `text` lists) that a server publishes: with one cluster, all but list_clusters."""
     raw = text if text is not None else files("mcp_frontend").joinpath(_FILE).read_text(encoding="utf-8")
     return [
         PublishedTool(Tier(entry.pop("tier")), entry.pop("group"), Tool.model_validate(entry))
         for entry in json.loads(raw)
+        if several_clusters or entry["name"] not in SEVERAL_CLUSTERS_ONLY
     ]
 
 

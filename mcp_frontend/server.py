@@ -232,7 +232,10 @@ def build_server(
             yield app
 
     return server_class(
-        [*_for_clusters(select_tools(load_published(), settings), clusters), *also_publish],
+        [
+            *_for_clusters(select_tools(load_published(several_clusters=clusters.several), settings), clusters),
+            *also_publish,
+        ],
         clusters=clusters,
         name="proxmox-mcp",
         title="Proxmox VE",
@@ -247,10 +250,10 @@ def build_server(
 
 
 def _for_clusters(published: list[PublishedTool], clusters: Clusters) -> list[PublishedTool]:
-    """The published tools for these clusters: as they are for one (without list_clusters); for several, each
-    with its `cluster` argument (mcp_frontend.clusters)."""
+    """The published tools for these clusters: as they are for one; for several, each with its `cluster` argument
+    (mcp_frontend.clusters)."""
     if not clusters.several:
-        return [entry for entry in published if entry.name != LIST_CLUSTERS_TOOL]
+        return published
     return [
         entry
         if entry.name == LIST_CLUSTERS_TOOL
