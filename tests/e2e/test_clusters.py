@@ -294,6 +294,31 @@ async def test_a_worker_serving_one_cluster_never_takes_the_others_job(clusters:
     a_job = await inject(server, "list_nodes", {}, cluster="a")
     assert (await ended(server, a_job)).worker == "wa"  # a's worker polled after b's job was queued
     assert await _untaken(server, b_job)
-    clusters.start_worker("wb2", PROXMOX_MCP_WORKER_CLUSTERS="b")
+    wb2 = clusters.start_worker("wb2", PROXMOX_MCP_WORKER_CLUSTERS="b")
     done = await ended(server, b_job)
     assert (done.state.value, done.worker, done.cluster) == ("succeeded", "wb2", "b")
+    # as it was for the other tests: b served by wb
+    wb2.stop()
+    clusters.workers.remove(wb2)
+    clusters.workers.remove(wb)
+    clusters.start_worker("wb", PROXMOX_MCP_WORKER_CLUSTERS="b")
+    await _healthy(clusters, "wb")
+
+
+async def test_a_caller_scoped_to_one_cluster_is_refused_on_the_other_by_the_worker_too(
+    clusters: ClustersStack,
+) -> None:
+    """The frontend refuses a call naming a cluster outside the caller's scopes; a job signed for it anyway (by
+    whoever holds the key) is refused by the worker from the signed caller, with nothing sent to PVE."""
+    if clusters.redis is None:
+        pytest.skip("jobs are written into Redis by hand")
+    b = clusters.sims()["b"]
+    before = len(b.requests)
+    caller = Caller(kind="token", name="ops-a", scopes=("change", "cluster:a"))
+    payload = {"vmid": 100, "node": None, "action": "stop", "confirmed": True, "timeout": None}
+    job_id = await inject(clusters.redis, "power_control", payload, caller=caller, cluster="b")
+    record = await ended(clusters.redis, job_id)
+    assert (record.state.value, record.error_code) == ("failed", "PERMISSION_DENIED")
+    assert "cluster b is outside the scopes of token:ops-a (cluster:a)" in (record.error_message or "")
+    assert len(b.requests) == before
+    assert b.state.guests[100].status == "running"
