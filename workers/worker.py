@@ -384,7 +384,7 @@ class QueueWorker:
         line = (
             f"{now} j_complete={self.counts['complete']} j_failed={self.counts['failed']} "
             f"j_retried={self.counts['retried']} j_ongoing={len(self.slots)} following={self._following()} "
-            f"queued={queued}"
+            f"queued={queued} clusters={','.join(self.clusters)}"
         )
         await self.redis.set(keys.worker_health(self.name), line, ex=HEALTH_TTL_SECONDS)
 

@@ -43,7 +43,7 @@ from shared.errors import (
 from shared.jobs import keys
 from shared.jobs.claims import add_wake
 from shared.jobs.connection import REDIS_ERRORS
-from shared.jobs.health import health_keys
+from shared.jobs.health import health_keys, serves
 from shared.jobs.record import JobRecord
 from shared.jobs.signing import JobSigner
 from shared.jobs.states import TERMINAL_STATES, JobState
@@ -305,15 +305,21 @@ class JobClient:
             record.result = {**result, "state": ended.state.value}
         return record
 
-    async def workers_alive(self) -> int:
-        """How many workers wrote their health key recently."""
-        return len(await health_keys(self.store.redis))
+    async def workers_alive(self, cluster: str | None = None) -> int:
+        """How many workers wrote their health key recently (that serve `cluster`, if given)."""
+        found = await health_keys(self.store.redis)
+        if cluster is None or not found:
+            return len(found)
+        lines = await self.store.redis.mget(found)
+        return sum(1 for line in lines if isinstance(line, str) and serves(line, cluster))
 
     async def _not_finished(self, record: JobRecord) -> WaitTimeout:
-        if record.state is JobState.QUEUED and await self.workers_alive() == 0:
+        if record.state is JobState.QUEUED and await self.workers_alive(record.cluster) == 0:
+            which = "" if record.cluster == keys.DEFAULT_CLUSTER else f" for cluster {record.cluster}"
             return WaitTimeout(
-                f"job {record.job_id} ({record.operation}) is still queued: no worker is running",
-                hint="Start workers (docker compose up -d worker, or proxmox-mcp-worker); the job runs once one is up.",
+                f"job {record.job_id} ({record.operation}) is still queued: no worker{which} is running",
+                hint="Start workers (docker compose up -d worker, or proxmox-mcp-worker; PROXMOX_MCP_WORKER_CLUSTERS "
+                "says which clusters one serves); the job runs once one is up.",
             )
         return WaitTimeout(
             f"job {record.job_id} ({record.operation}) is still {record.state.value}",

@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from shared.jobs import keys
 
-__all__ = ["health_keys", "worker_name"]
+__all__ = ["health_keys", "serves", "worker_name"]
 
 _HEALTH_PREFIX, _HEALTH_SUFFIX = keys.worker_health("\x00").split("\x00")
 
@@ -18,6 +18,12 @@ _HEALTH_PREFIX, _HEALTH_SUFFIX = keys.worker_health("\x00").split("\x00")
 async def health_keys(redis: Redis, names: str = "*") -> list[str]:
     """The health keys of the live workers whose names match the glob `names` (all of them by default)."""
     return [_text(key) async for key in redis.scan_iter(match=keys.worker_health(names), count=200)]
+
+
+def serves(health_line: str, cluster: str) -> bool:
+    """Whether the worker of this health line serves the cluster (its last field, `clusters=a,b`)."""
+    _, found, listed = health_line.rpartition(" clusters=")
+    return bool(found) and cluster in listed.split(",")
 
 
 def worker_name(health_key: str) -> str:

@@ -418,6 +418,7 @@ async def task_durations(live: Live, out: str) -> None:
 
 HEALTH_LINE = re.compile(
     r"\w{3}-\d\d \d\d:\d\d:\d\d j_complete=\d+ j_failed=\d+ j_retried=\d+ j_ongoing=\d+ following=\d+ queued=\d+"
+    r" clusters=default"
 )
 
 

@@ -14,6 +14,7 @@ from redis.exceptions import (
     TimeoutError,  # redis-py's
 )
 
+from shared.errors import WaitTimeout
 from shared.jobs import codec, keys
 from shared.jobs.client import ARQ_JOB_TTL_MS, JobClient, store_failure
 from shared.jobs.keys import ARQ_JOB_PREFIX
@@ -55,6 +56,20 @@ async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis
     record = await jobs.submit(LIST_NODES, ListNodesParams())
     assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, True), record.job_id) is not None
     assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, False), record.job_id) is None
+
+
+async def test_a_job_for_a_cluster_goes_to_its_queue_and_waits_named_when_no_worker_serves_it(
+    fake_redis: Redis,
+) -> None:
+    jobs = JobClient(JobStore(fake_redis, ttl_seconds=600), redactor=Redactor(), signer=SIGNER).on("lab")
+    await fake_redis.set(keys.worker_health("w1"), "Nov-30 03:22:55 j_ongoing=0 queued=1 clusters=prod", ex=60)
+    record = await jobs.submit(LIST_NODES, ListNodesParams())
+    assert record.cluster == "lab"
+    assert await fake_redis.zscore(keys.queue_for("lab", True), record.job_id) is not None
+    assert await fake_redis.llen(keys.wake("lab")) == 1 and not await fake_redis.exists(keys.wake("prod"))
+    with pytest.raises(WaitTimeout, match="is still queued: no worker for cluster lab is running"):
+        await jobs.read(LIST_NODES, ListNodesParams(), seconds=0.1)
+    assert await jobs.workers_alive("prod") == 1
 
 
 @pytest.mark.parametrize(
