@@ -192,10 +192,12 @@ async def direct_costs(tokens_file: Path, token: str, redis_url: str) -> dict[st
     costs = {"token check (BearerAuthBackend, 50 tokens)": await _p50_ms_async(check)}
     for tool, payload in payloads.items():
         op = operations[tool]
-        envelope = SIGNER.sign(job_id, op, payload, caller, now_ms=now_ms)
-        costs[f"signing ({tool})"] = _p50_ms(lambda: SIGNER.sign(job_id, op, payload, caller, now_ms=now_ms))  # noqa: B023
+        envelope = SIGNER.sign(job_id, op, payload, caller, cluster=keys.DEFAULT_CLUSTER, now_ms=now_ms)
+        costs[f"signing ({tool})"] = _p50_ms(
+            lambda: SIGNER.sign(job_id, op, payload, caller, cluster=keys.DEFAULT_CLUSTER, now_ms=now_ms)  # noqa: B023
+        )
         costs[f"verification ({tool})"] = _p50_ms(
-            lambda: SIGNER.verify(job_id, op, payload, envelope, started=False)  # noqa: B023
+            lambda: SIGNER.verify(job_id, op, payload, envelope, cluster=keys.DEFAULT_CLUSTER, started=False)  # noqa: B023
         )
     redis = Redis.from_url(redis_url)
     try:
