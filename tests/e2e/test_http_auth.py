@@ -201,6 +201,18 @@ async def test_a_pool_token_changes_a_guest_of_its_pool_and_its_job_records_who_
         assert json.loads(caller) == {"kind": "token", "name": "dev", "scopes": ["change", "pool:dev"]}
 
 
+async def test_a_pool_tokens_fleet_change_reaches_only_guests_of_its_pool(served: Served) -> None:
+    """A fleet's guests are the fleet caller's: each guest's job carries the token, and a guest outside its pool
+    (VM 100) is not changed, even when the call names it."""
+    sim = served.stack.sim
+    async with served.client(served.tokens["dev"]) as client:
+        report = await client.call_tool(
+            "snapshot_guests", {"vmids": [100, 101], "name": "fleet-dev", "confirmed": True, "wait_seconds": 30}
+        )
+    assert "fleet-dev" not in sim.state.guests[100].snapshots, report.content
+    assert "fleet-dev" in sim.state.guests[101].snapshots, report.content
+
+
 async def test_a_tag_token_reads_only_guests_with_its_tag(served: Served) -> None:
     sim = served.stack.sim
     async with served.client(served.tokens["infra"]) as client:
