@@ -21,7 +21,7 @@ from mcp.server.auth.settings import AuthSettings
 from mcp_frontend.auth import CallerVerifier, add_token, auth_settings, list_tokens, remove_token
 from mcp_frontend.http import HttpAddress, build_http_app, parse_address, serve_http
 from mcp_frontend.server import build_server
-from shared.audit import verify_audit
+from shared.audit import verify_audit, without_cluster
 from shared.clusters import load_clusters, pve_settings
 from shared.errors import InvalidInput, ProxmoxMcpError
 from shared.jobs.signing import signer_for
@@ -138,13 +138,15 @@ def _audit_command(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings(args.env_file)
-        problems, count = anyio.run(verify_audit, settings, args.file)
+        problems, entries = anyio.run(verify_audit, settings, args.file)
     except ProxmoxMcpError as exc:
         print(f"proxmox-mcp: {exc}", file=sys.stderr)
         return 2
     for problem in problems:
         print(problem)
-    print(f"{count} entries checked: {'the chain holds' if not problems else f'{len(problems)} problem(s)'}")
+    if older := without_cluster(entries):  # their hashes hold: they were written without the field
+        print(f"{older} entries name no cluster: written before clusters, they hold no such field")
+    print(f"{len(entries)} entries checked: {'the chain holds' if not problems else f'{len(problems)} problem(s)'}")
     return 1 if problems else 0
 
 

@@ -11,6 +11,8 @@ With one cluster the published list is the one of mcp_frontend/tools.json, uncha
 tool's schema gets `cluster`, its values listed, and list_clusters is published. It is required
 but for the tools that find their cluster themselves: the task tools by job ID (job IDs are
 global; a task's UPID does need its cluster), and the log and audit tools, which read Redis only.
+For get_audit_log `cluster` is a filter (`named_cluster`: only that cluster's entries); the log
+tool publishes none.
 """
 
 from __future__ import annotations
@@ -27,17 +29,24 @@ __all__ = [
     "OPTIONAL_GROUPS",
     "cluster_optional",
     "current_cluster",
+    "named_cluster",
     "with_cluster_argument",
 ]
 
 #: the cluster of the tool call being handled
 current_cluster: ContextVar[str] = ContextVar("pmcp_cluster", default=DEFAULT_CLUSTER)
+#: the cluster the call named itself (None: it named none, and `current_cluster` is the default)
+named_cluster: ContextVar[str | None] = ContextVar("pmcp_named_cluster", default=None)
 CLUSTER_ARGUMENT = "cluster"
 #: the tool that lists the clusters (it takes no cluster: it answers for all)
 LIST_CLUSTERS_TOOL = "list_clusters"
-#: the groups whose tools need no cluster to be named (see the module doc); the audit and log tools publish none
+#: the groups whose tools need no cluster to be named (see the module doc); the log tool publishes none
 OPTIONAL_GROUPS = ("tasks", "logs", "audit")
-_UNPUBLISHED_GROUPS = ("logs", "audit")
+_UNPUBLISHED_GROUPS = ("logs",)
+_OPTIONAL_DESCRIPTION = {
+    "tasks": "The cluster of a upid; a job_id's is known.",
+    "audit": "Only this cluster's entries.",
+}
 
 
 def cluster_optional(group: str, arguments: dict[str, Any]) -> bool:
@@ -51,7 +60,7 @@ def with_cluster_argument(schema: dict[str, Any], group: str, clusters: Clusters
         return schema
     described = {"enum": list(clusters), "description": "The cluster (list_clusters shows them)."}
     if group in OPTIONAL_GROUPS:
-        described["description"] = "The cluster of a upid; a job_id's is known."
+        described["description"] = _OPTIONAL_DESCRIPTION[group]
     properties = {CLUSTER_ARGUMENT: described, **schema.get("properties", {})}
     required = list(schema.get("required", ()))
     if group not in OPTIONAL_GROUPS:

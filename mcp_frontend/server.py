@@ -35,6 +35,7 @@ from mcp_frontend.clusters import (
     LIST_CLUSTERS_TOOL,
     cluster_optional,
     current_cluster,
+    named_cluster,
     with_cluster_argument,
 )
 from mcp_frontend.mcp_tasks import McpTasks
@@ -153,6 +154,7 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
             current_caller.get().refuse_tool(name, entry.tier, entry.group)
         except ProxmoxMcpError as exc:
             raise ToolError(str(exc)) from None
+        given = arguments.get(CLUSTER_ARGUMENT)
         try:
             cluster = self._cluster(name, arguments)
         except ProxmoxMcpError as exc:
@@ -160,9 +162,11 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         if (unknown := self._unknown_arguments(name, arguments)) is not None:
             raise ToolError(str(unknown))
         token = current_cluster.set(cluster)
+        named = named_cluster.set(cluster if given is not None else None)
         try:
             return await self._run(name, arguments, context)
         finally:
+            named_cluster.reset(named)
             current_cluster.reset(token)
 
     def _cluster(self, name: str, arguments: dict[str, Any]) -> str:

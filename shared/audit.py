@@ -1,9 +1,9 @@
 """The audit log: one entry per change, in an append-only Redis stream and a rotating file, hash-chained.
 
 A worker appends an entry when a change job ends, whatever its outcome (refused ones too):
-when, who (the caller's label and kind), the tool, its arguments (secrets redacted, as the job
-record holds them), the plan, the job ID, the UPIDs of its PVE tasks, and the outcome (state
-and error code). Entries go to the stream `pmcp:audit` (never trimmed) and, where
+when, who (the caller's label and kind), the tool, the cluster it ran on, its arguments (secrets
+redacted, as the job record holds them), the plan, the job ID, the UPIDs of its PVE tasks, and
+the outcome (state and error code). Entries go to the stream `pmcp:audit` (never trimmed) and, where
 PROXMOX_MCP_AUDIT_FILE is set, to that file too, one JSON line each (rotated at 10 MB, ten kept).
 
 Each entry carries `seq` (1, 2, ...), the hash of the entry before it (`prev`; the first one's
@@ -12,6 +12,10 @@ is one optimistic transaction on `pmcp:audit:head` (the last seq and hash), so w
 append at once still form one chain. `verify` finds an entry edited (its hash), deleted or
 inserted (a broken link, a gap in seq); `proxmox-mcp audit verify` runs it on the stream and,
 with `--file`, on a file, whose entries must also match the stream's.
+
+The hash covers every field an entry has, so entries written before a field existed still
+verify: those of a release without clusters have no `cluster` (`without_cluster` counts them,
+and the check says so), an edit that adds or removes one breaks its hash like any other.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ __all__ = [
     "read_entries",
     "verify",
     "verify_audit",
+    "without_cluster",
 ]
 
 AUDIT_STREAM = f"{PREFIX}:audit"
@@ -129,6 +134,11 @@ def verify(entries: Iterable[dict[str, Any]], *, gaps_allowed: bool = False) -> 
     return problems
 
 
+def without_cluster(entries: Iterable[dict[str, Any]]) -> int:
+    """How many entries predate the `cluster` field (written by a release without clusters)."""
+    return sum(1 for entry in entries if "cluster" not in entry and "unreadable" not in entry)
+
+
 def _file_entries(path: Path) -> list[dict[str, Any]]:
     """A file's entries, its rotated files first (oldest first)."""
     rotated = [p for p in path.parent.glob(f"{path.name}.*") if p.suffix[1:].isdigit()]
@@ -143,8 +153,9 @@ def _file_entries(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str], int]:
-    """Check the stream's chain and its head (with REDIS_URL), and a file's, against the stream: (problems, entries)."""
+async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str], list[dict[str, Any]]]:
+    """Check the stream's chain and its head (with REDIS_URL), and a file's, against the stream: (problems, the
+    entries checked)."""
     problems: list[str] = []
     stream: list[dict[str, Any]] = []
     if settings.redis_url is not None:
@@ -161,7 +172,7 @@ async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str]
     elif file is None:
         raise InvalidInput("nothing to verify", hint="Set REDIS_URL (the stream), or pass --file PATH.")
     if file is None:
-        return problems, len(stream)
+        return problems, stream
     entries = _file_entries(file)
     problems += [f"{file}: {problem}" for problem in verify(entries, gaps_allowed=True)]
     by_seq = {entry["seq"]: entry for entry in stream}
@@ -169,4 +180,4 @@ async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str]
         recorded = by_seq.get(entry.get("seq"))
         if recorded != entry:
             problems.append(f"{file}: entry {entry.get('seq')} differs from the stream's")
-    return problems, len(stream) + len(entries)
+    return problems, stream + entries

@@ -41,7 +41,7 @@ def _plan(op: Operation, params: Params | None, record: JobRecord) -> str | None
 async def audit_change(
     app: WorkerApp, op: Operation, job_id: str, *, caller: Caller | None, params: Params | None
 ) -> None:
-    """Append the ended change's entry: who, what, the plan, its job and PVE tasks, the outcome.
+    """Append the ended change's entry: who, what, on which cluster, the plan, its job and PVE tasks, the outcome.
 
     The outcome is recorded before this runs: a Redis that fails now loses the entry (logged), never the job's end.
     """
@@ -57,6 +57,9 @@ async def audit_change(
             "caller": who.label if who is not None else None,
             "caller_kind": who.kind if who is not None else None,
             "tool": op.name,
+            # the cluster whose PVE the job ran against (its claim's, which its signature names): VMID 100 is
+            # another guest on each cluster
+            "cluster": app.cluster,
             "args": record.args,
             "plan": _plan(op, params, record),
             "job_id": job_id,

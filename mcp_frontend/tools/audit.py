@@ -12,6 +12,7 @@ from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.callers import current_caller
+from mcp_frontend.clusters import named_cluster
 from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
 from shared.audit import read_entries
 from shared.operations.base import Result
@@ -28,6 +29,7 @@ class AuditEntry(Result):
     time: str
     caller: str | None = Field(None, description="token:NAME, oauth:SUBJECT or stdio.")
     tool: str
+    cluster: str | None = None
     args: dict[str, Any] = Field(default_factory=dict, description="Secrets redacted.")
     plan: str | None = None
     job_id: str
@@ -54,20 +56,31 @@ async def get_audit_log(
 ) -> Annotated[CallToolResult, AuditLog]:
     """Who changed what and how it ended: the audit log of changes, newest first.
 
-    Filter by caller (token:NAME, oauth:SUBJECT, stdio), tool, vmid or since. A caller scoped to
-    guests sees only its own entries.
+    Filter by caller (token:NAME, oauth:SUBJECT, stdio), tool, vmid or since; with several
+    clusters, by cluster too. A caller scoped to guests sees only its own entries, one scoped to
+    clusters only theirs (an entry written before clusters names none, so it sees none of those).
     """
     app = app_of(ctx)
     asking = current_caller.get()
     own = asking.label if asking.scope.guest_scoped else None
+    reached = asking.scope.clusters  # empty: every cluster
+    cluster = named_cluster.get()  # the server took `cluster` out of the arguments (and checked the caller's scopes)
     found: list[AuditEntry] = []
     for entry in await read_entries(app.store.redis, newest_first=True, count=_SCAN):
         if len(found) == limit or (since is not None and str(entry.get("time", "")) < since):
             break
         if any(
             wanted is not None and entry.get(key) != wanted
-            for key, wanted in (("caller", own), ("caller", caller), ("tool", tool), ("vmid", vmid))
+            for key, wanted in (
+                ("caller", own),
+                ("caller", caller),
+                ("tool", tool),
+                ("vmid", vmid),
+                ("cluster", cluster),
+            )
         ):
+            continue
+        if reached and entry.get("cluster") not in reached:
             continue
         found.append(AuditEntry.model_validate(entry))
     return tool_result(AuditLog(entries=found))

@@ -59,6 +59,7 @@ def job_status(record: JobRecord) -> JobStatus:
     error = record.error
     return JobStatus(
         **record.summary(),
+        cluster=record.cluster,  # VMID 100 names another guest on each cluster
         progress=record.progress,
         progress_message=record.progress_message,
         attempts=record.attempts,
@@ -106,7 +107,9 @@ async def _foreign_task_status(app: FrontendApp, upid: str, wait_seconds: float)
     deadline = time.monotonic() + wait_seconds
     delay = 0.25
     while True:
-        status = await app.read(PVE_TASK_STATUS, PveTaskParams(upid=upid))
+        status = (await app.read(PVE_TASK_STATUS, PveTaskParams(upid=upid))).model_copy(
+            update={"cluster": current_cluster.get()}
+        )
         left = deadline - time.monotonic()
         if status.done or left <= 0:
             return status

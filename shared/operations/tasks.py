@@ -75,6 +75,7 @@ class JobStatus(Result):
         "timed_out or unknown."
     )
     done: bool
+    cluster: str | None = None
     node: str | None = None
     vmid: int | None = None
     upid: str | None = None

@@ -13,16 +13,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import Client
 from redis.asyncio import Redis
 
-from pvesim.config import SimConfig
-from pvesim.simulator import Simulator
 from shared.caller import Caller
 from shared.jobs import keys
 from shared.jobs.record import JobRecord
@@ -32,107 +28,18 @@ from tests.support.redis_jobs import ended, inject
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.stack import HostedClient, Stack
+from tests.support.two_clusters import ClustersStack, healthy, two_clusters
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(180)
-
-#: the single-cluster settings a clusters stack leaves out: the file holds them
-_SINGLE = ("PROXMOX_URL", "PROXMOX_TOKEN_NAME", "PROXMOX_TOKEN_VALUE", "PROXMOX_CA_BUNDLE")
-
-
-@dataclass
-class ClustersStack(Stack):
-    """A stack whose server and workers reach two simulators through a PROXMOX_CLUSTERS file."""
-
-    other: Simulator | None = None
-    clusters_file: Path = field(default_factory=Path)
-
-    def env(self, **overrides: str) -> dict[str, str]:
-        assert self.other is not None
-        base = {k: v for k, v in super().env().items() if k not in _SINGLE}
-        return {
-            **base,
-            "PROXMOX_CLUSTERS": str(self.clusters_file),
-            "PVE_B_TOKEN": self.other.token_secret,
-            **overrides,
-        }
-
-    def sims(self) -> dict[str, Simulator]:
-        assert self.other is not None
-        return {"a": self.sim, "b": self.other}
-
-
-def _write_clusters(directory: Path, a: Simulator, b: Simulator) -> Path:
-    """The clusters file: a's secret in a file of its own, b's in an environment variable."""
-    (directory / "a.token").write_text(a.token_secret + "\n")
-    path = directory / "clusters.toml"
-    path.write_text(
-        f"""default = "a"
-
-[clusters.a]
-url = "{a.url}"
-token_name = "{a.token_name}"
-token_value_file = "{directory / "a.token"}"
-ca_bundle = "{a.ca_path}"
-
-[clusters.b]
-url = "{b.url}"
-token_name = "{b.token_name}"
-token_value_env = "PVE_B_TOKEN"
-ca_bundle = "{b.ca_path}"
-"""
-    )
-    return path
-
-
-async def _flush(server: RedisServer) -> None:
-    client = Redis.from_url(server.url)
-    try:
-        await client.flushdb()
-    finally:
-        await client.aclose()
 
 
 @pytest.fixture(scope="module", params=["redis", "embedded"])
 async def clusters(
     request: pytest.FixtureRequest, redis_proc: RedisServer, tmp_path_factory: Any
 ) -> AsyncIterator[ClustersStack]:
-    config = SimConfig(task_duration=1.0, lock_timeout=5.0)
-    a, b = Simulator(config), Simulator(config)
-    await a.start()
-    await b.start()
-    a.state.guests[100].config["name"] = "web-a"
-    b.state.guests[100].config["name"] = "web-b"
-    directory = tmp_path_factory.mktemp("clusters")
-    stack = ClustersStack(
-        sim=a,
-        redis=redis_proc if request.param == "redis" else None,
-        log_dir=directory,
-        extra_env={"PROXMOX_MCP_WORKER_POLL": "0.2", "PROXMOX_MCP_LOCK_WAIT": "60"},
-        other=b,
-        clusters_file=_write_clusters(directory, a, b),
-    )
-    try:
-        if stack.redis is not None:
-            await _flush(stack.redis)
-            for cluster in ("a", "b"):
-                stack.start_worker(f"w{cluster}", PROXMOX_MCP_WORKER_CLUSTERS=cluster)
-            await _healthy(stack, "wa", "wb")
+    async with two_clusters(request.param, redis_proc, tmp_path_factory.mktemp("clusters")) as stack:
         yield stack
-    finally:
-        stack.stop()
-        await a.stop()
-        await b.stop()
-
-
-async def _healthy(stack: Stack, *workers: str) -> None:
-    assert stack.redis is not None
-    client = Redis.from_url(stack.redis.url, decode_responses=True)
-    try:
-        for name in workers:
-            await eventually(lambda n=name: client.exists(keys.worker_health(n)), timeout=30, what=f"worker {name}")
-    finally:
-        await client.aclose()
 
 
 @pytest.fixture(scope="module")
@@ -157,6 +64,11 @@ async def test_every_tool_takes_a_required_cluster_and_list_clusters_lists_both(
     by_job = {"get_task_status", "get_task_log", "cancel_task"}  # a job ID finds its cluster; a UPID needs it
     redis_only = {"get_mcp_logs", "get_audit_log", "list_clusters"}
     others = [tool for tool in tools if tool.name not in by_job | redis_only]
+    by_name = {tool.name: tool for tool in tools}
+    assert "cluster" not in by_name["get_mcp_logs"].input_schema["properties"]
+    audit_filter = by_name["get_audit_log"].input_schema
+    assert audit_filter["properties"]["cluster"]["enum"] == ["a", "b"]  # a filter, not required
+    assert "cluster" not in audit_filter.get("required", ())
     assert {"list_clusters", "list_vms", "create_snapshot"} <= {tool.name for tool in tools}
     assert all(tool.input_schema["properties"]["cluster"]["enum"] == ["a", "b"] for tool in others)
     assert all("cluster" in tool.input_schema["required"] for tool in others)
@@ -166,10 +78,10 @@ async def test_every_tool_takes_a_required_cluster_and_list_clusters_lists_both(
         if tool.name in by_job
     )
     listed = await call(mcp, "list_clusters")
-    by_name = {entry["name"]: entry for entry in listed["clusters"]}
-    assert list(by_name) == ["a", "b"]
-    assert by_name["a"]["default"] and not by_name["b"]["default"]
-    assert all(entry["reachable"] and entry["version"] for entry in by_name.values()), listed
+    by_cluster = {entry["name"]: entry for entry in listed["clusters"]}
+    assert list(by_cluster) == ["a", "b"]
+    assert by_cluster["a"]["default"] and not by_cluster["b"]["default"]
+    assert all(entry["reachable"] and entry["version"] for entry in by_cluster.values()), listed
 
 
 async def test_a_vmid_both_clusters_have_is_read_from_the_cluster_named(clusters: ClustersStack, mcp: Client) -> None:
@@ -302,7 +214,7 @@ async def test_a_worker_serving_one_cluster_never_takes_the_others_job(clusters:
     clusters.workers.remove(wb2)
     clusters.workers.remove(wb)
     clusters.start_worker("wb", PROXMOX_MCP_WORKER_CLUSTERS="b")
-    await _healthy(clusters, "wb")
+    await healthy(clusters, "wb")
 
 
 async def test_a_caller_scoped_to_one_cluster_is_refused_on_the_other_by_the_worker_too(
@@ -322,3 +234,28 @@ async def test_a_caller_scoped_to_one_cluster_is_refused_on_the_other_by_the_wor
     assert "cluster b is outside the scopes of token:ops-a (cluster:a)" in (record.error_message or "")
     assert len(b.requests) == before
     assert b.state.guests[100].status == "running"
+
+
+async def test_the_status_and_audit_entry_of_a_change_name_its_cluster_and_the_log_filters_by_it(
+    clusters: ClustersStack, mcp: Client
+) -> None:
+    """A snapshot of VM 100 on each cluster: who audits them tells them apart by their cluster."""
+    jobs = {
+        cluster: await submit(mcp, "create_snapshot", cluster=cluster, vmid=100, name=f"audit-{cluster}")
+        for cluster in ("a", "b")
+    }
+    for cluster, job_id in jobs.items():
+        done = await _ended(mcp, job_id)
+        assert (done["state"], done["cluster"], done["vmid"]) == ("succeeded", cluster, 100), done
+
+    async def audited() -> dict[str, Any] | None:
+        entries = (await call(mcp, "get_audit_log", limit=500))["entries"]
+        found = {entry["job_id"]: entry for entry in entries if entry["job_id"] in jobs.values()}
+        return found if len(found) == len(jobs) else None
+
+    entries = await eventually(audited, timeout=30, interval=0.2, what="both audit entries")
+    assert {cluster: entries[job_id]["cluster"] for cluster, job_id in jobs.items()} == {"a": "a", "b": "b"}
+    for cluster in ("a", "b"):
+        only = (await call(mcp, "get_audit_log", cluster=cluster, vmid=100, limit=500))["entries"]
+        assert only and {entry["cluster"] for entry in only} == {cluster}
+        assert jobs[cluster] in {entry["job_id"] for entry in only}

@@ -2,7 +2,8 @@
 
 The server runs as `proxmox-mcp --http` with a tokens file and an OAuth issuer whose JWKS the
 test serves; pvesim has a pool `dev` (guests 101 and 201) and a guest tagged `infra` (200).
-Whatever is refused reaches PVE with nothing: no write, no request about the guest.
+Whatever is refused reaches PVE with nothing: no write, no request about the guest. A second
+server reaches two clusters (tests.support.two_clusters), for a token scoped to one of them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tests.support.http_server import HttpServer, http_client, http_server
 from tests.support.oauth import Issuer, issuer
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, start_stack
+from tests.support.two_clusters import ClustersStack, two_clusters
 from tests.support.waiting import eventually
 from tests.support.wire import HttpWire, WireError
 
@@ -281,3 +283,82 @@ async def test_an_mcp_task_is_seen_and_cancelled_only_by_the_caller_that_started
         await mine.aclose()
         await theirs.aclose()
     assert_unchanged(served.stack.sim, before)
+
+
+@dataclass
+class TwoServed:
+    stack: ClustersStack
+    server: HttpServer
+    tokens: dict[str, str]
+
+    def client(self, token: str) -> HostedClient:
+        return HostedClient(http_client(self.server.url, token))
+
+
+@pytest.fixture(scope="module", params=["redis", "embedded"])
+async def two_served(
+    request: pytest.FixtureRequest, redis_proc: RedisServer, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[TwoServed]:
+    """The HTTP server of clusters a and b, with a token for both (`ops`) and one scoped to a (`ops-a`)."""
+    async with two_clusters(request.param, redis_proc, tmp_path_factory.mktemp("two-clusters")) as stack:
+        tokens_file = stack.log_dir / "tokens.json"
+        scopes = {"ops": ["change"], "ops-a": ["change", "cluster:a"]}
+        tokens = {name: add_token(tokens_file, name, granted) for name, granted in scopes.items()}
+        async with http_server(stack.env(PROXMOX_MCP_TOKENS_FILE=str(tokens_file)), stack.log_dir) as server:
+            yield TwoServed(stack, server, tokens)
+
+
+def _text(result: Any) -> str:
+    assert result.is_error, result.structured_content
+    return str(result.content[0].text)
+
+
+async def test_a_token_scoped_to_one_cluster_reads_it_and_nothing_of_the_other_reaches_its_pve(
+    two_served: TwoServed,
+) -> None:
+    """VM 100 is web-a on a and web-b on b. `ops-a` reads a; every call of it naming b is refused naming its scope,
+    before anything is queued, and b's simulator hears nothing; of the audit log it sees a's entries only."""
+    b = two_served.stack.sims()["b"]
+    async with two_served.client(two_served.tokens["ops"]) as ops:  # a change on each cluster, by a token of both
+        jobs = {}
+        for cluster in ("a", "b"):
+            report = await ops.call_tool(
+                "create_snapshot",
+                {"cluster": cluster, "vmid": 100, "name": f"http-{cluster}", "confirmed": True, "wait_seconds": 30},
+            )
+            assert report.structured_content is not None and report.structured_content["done"], report.content
+            jobs[cluster] = report.structured_content["job_id"]
+
+        async def audited() -> bool:  # the entry is the last thing a worker writes for a change
+            log = await ops.call_tool("get_audit_log", {"limit": 500})
+            assert log.structured_content is not None
+            return set(jobs.values()) <= {entry["job_id"] for entry in log.structured_content["entries"]}
+
+        await eventually(audited, timeout=30, interval=0.2, what="both changes' audit entries")
+    heard = len(b.requests)
+    async with two_served.client(two_served.tokens["ops-a"]) as client:
+        vms = await client.call_tool("list_vms", {"cluster": "a"})
+        config = await client.call_tool("get_instance_config", {"cluster": "a", "vmid": 100})
+        refused = [
+            await client.call_tool("list_vms", {"cluster": "b"}),
+            await client.call_tool("get_instance_config", {"cluster": "b", "vmid": 100}),
+            await client.call_tool("create_snapshot", {"cluster": "b", "vmid": 100, "name": "nope", "confirmed": True}),
+            await client.call_tool("get_task_status", {"job_id": jobs["b"]}),
+            await client.call_tool("get_audit_log", {"cluster": "b"}),
+        ]
+        own = await client.call_tool("get_audit_log", {"limit": 500})
+        status = await client.call_tool("get_task_status", {"job_id": jobs["a"]})
+    assert vms.structured_content is not None and config.structured_content is not None, (vms, config)
+    assert {vm["name"] for vm in vms.structured_content["guests"] if vm["vmid"] == 100} == {"web-a"}
+    assert config.structured_content["config"]["name"] == "web-a"
+    for result in refused:
+        assert _text(result).startswith(
+            "PERMISSION_DENIED: cluster b is outside the scopes of token:ops-a (cluster:a)"
+        ), _text(result)
+    assert len(b.requests) == heard
+    assert "nope" not in b.state.guests[100].snapshots
+    assert own.structured_content is not None and status.structured_content is not None
+    entries = own.structured_content["entries"]
+    assert jobs["a"] in {entry["job_id"] for entry in entries}
+    assert {entry["cluster"] for entry in entries} == {"a"}
+    assert status.structured_content["cluster"] == "a"
