@@ -8,9 +8,10 @@ It reads the job store in the Redis that REDIS_URL names and redraws in place:
   (a job stays in its queue until it ends) and deferred (due later);
 - worker health, from each worker's pmcp:worker:<name>:health key (rewritten every 2 s);
 - nodes and guests, from read jobs (list_nodes, list_vms, list_lxc_containers) it enqueues
-  the way the MCP server does. The workers answer them, so the dashboard needs no PVE
-  credentials, only Redis. Its own reads are left out of the job list and expire after
-  five minutes instead of the usual job TTL.
+  the way the MCP server does, on every cluster (PROXMOX_CLUSTERS; each cluster's tables are
+  titled with its name when there are several). The workers answer them, so the dashboard
+  needs no PVE credentials, only Redis. Its own reads are left out of the job list and expire
+  after five minutes instead of the usual job TTL.
 
 Settings come from the environment and .env, as for the server. Quit with Ctrl-C.
 """
@@ -22,6 +23,7 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -140,12 +142,13 @@ class QueueDepth:
 
 @dataclass
 class Inventory:
-    """Nodes and guests as the last read jobs returned them, or why there are none."""
+    """One cluster's nodes and guests as the last read jobs returned them, or why there are none."""
 
     nodes: list[NodeInfo] | None = None
     guests: list[GuestInfo] | None = None
     read_at: datetime | None = None
     note: str | None = "not read yet"
+    cluster: str = keys.DEFAULT_CLUSTER
 
 
 @dataclass
@@ -158,7 +161,8 @@ class Frame:
     workers: list[WorkerBeat] = field(default_factory=list)
     active: list[JobRecord] = field(default_factory=list)
     finished: list[JobRecord] = field(default_factory=list)
-    inventory: Inventory | None = None
+    #: one per cluster (None: the inventory is off)
+    inventories: list[Inventory] | None = None
     problem: str | None = None
 
 
@@ -203,11 +207,11 @@ async def read_frame(
     finished_limit: int = 15,
     scan: int = 500,
     hidden: set[str] | None = None,
-    inventory: Inventory | None = None,
+    inventories: list[Inventory] | None = None,
 ) -> Frame:
     """Read one frame from Redis; a Redis failure becomes the frame's `problem`, never an exception."""
     now = datetime.now(UTC)
-    frame = Frame(taken_at=now, redis=where, inventory=inventory)
+    frame = Frame(taken_at=now, redis=where, inventories=inventories)
     try:
         frame.queue = await _read_queue(redis, now)
         frame.workers = await _read_workers(redis)
@@ -224,41 +228,57 @@ async def read_frame(
 
 
 class InventoryReader:
-    """Reads nodes and guests with read jobs, the way the MCP server runs its tools."""
+    """Reads nodes and guests of each cluster with read jobs on its queue, the way the MCP server runs its tools."""
 
-    def __init__(self, jobs: JobClient, *, wait_seconds: float) -> None:
+    def __init__(self, jobs: JobClient, *, wait_seconds: float, clusters: Sequence[str] = ()) -> None:
         self.jobs = jobs
         self.wait_seconds = wait_seconds
-        self.inventory = Inventory()
+        #: the clusters read (none given: the client's own); VMID 100 of one is another guest than the next's
+        self.clusters = tuple(clusters) or (jobs.cluster,)
+        self.inventories = [Inventory(cluster=cluster) for cluster in self.clusters]
         #: this dashboard's jobs still in flight, left out of the job list
         self.own_jobs: set[str] = set()
 
-    async def refresh(self) -> Inventory:
-        """Read nodes, VMs and containers once; on any failure keep the last answer and say why."""
+    async def refresh(self) -> list[Inventory]:
+        """Read every cluster's nodes, VMs and containers once, the clusters at once; a cluster whose reads fail
+        keeps its last answer and says why, the others are shown as read."""
         try:
-            if not await self.jobs.workers_alive():
-                return self._note("no worker is alive, so nothing answers reads (start proxmox-mcp-worker)")
-            nodes, vms, containers = await self._read_all()
+            alive = await self.jobs.workers_alive()
         except ProxmoxMcpError as exc:
-            return self._note(str(exc))
+            alive, why = 0, str(exc)
         except RedisError as exc:
-            return self._note(f"Redis failed during the read: {exc}")
+            alive, why = 0, f"Redis failed during the read: {exc}"
+        else:
+            why = "no worker is alive, so nothing answers reads (start proxmox-mcp-worker)"
+        if not alive:
+            self.inventories = [_noted(inventory, why) for inventory in self.inventories]
+        else:
+            self.inventories = list(await asyncio.gather(*(self._refresh(last) for last in self.inventories)))
+        return self.inventories
+
+    async def _refresh(self, last: Inventory) -> Inventory:
+        jobs = self.jobs.on(last.cluster)
+        try:
+            # with several clusters a worker may serve only some (PROXMOX_MCP_WORKER_CLUSTERS); one cluster's
+            # workers all serve it, older ones (whose health line names no clusters) too
+            if len(self.clusters) > 1 and not await jobs.workers_alive(last.cluster):
+                return _noted(last, f"no worker for cluster {last.cluster} is running, so nothing answers its reads")
+            nodes, vms, containers = await self._read_all(jobs)
+        except ProxmoxMcpError as exc:
+            return _noted(last, str(exc))
+        except RedisError as exc:
+            return _noted(last, f"Redis failed during the read: {exc}")
         except Exception as exc:  # anything else: shown in the frame, and the next refresh tries again
-            return self._note(f"the read failed unexpectedly: {type(exc).__name__}: {exc}")
+            return _noted(last, f"the read failed unexpectedly: {type(exc).__name__}: {exc}")
         guests = sorted([*vms.guests, *containers.guests], key=lambda guest: guest.vmid)
-        self.inventory = Inventory(nodes.nodes, guests, datetime.now(UTC), None)
-        return self.inventory
+        return Inventory(nodes.nodes, guests, datetime.now(UTC), None, last.cluster)
 
-    def _note(self, why: str) -> Inventory:
-        self.inventory = Inventory(self.inventory.nodes, self.inventory.guests, self.inventory.read_at, why)
-        return self.inventory
-
-    async def _read_all(self) -> tuple[NodeList, GuestList, GuestList]:
+    async def _read_all(self, jobs: JobClient) -> tuple[NodeList, GuestList, GuestList]:
         """The three reads; each runs to its end (bounded by wait_seconds, its job retired) even when another fails."""
         nodes, vms, containers = await asyncio.gather(
-            self._read(LIST_NODES, ListNodesParams()),
-            self._read(LIST_VMS, ListGuestsParams()),
-            self._read(LIST_LXC_CONTAINERS, ListGuestsParams()),
+            self._read(jobs, LIST_NODES, ListNodesParams()),
+            self._read(jobs, LIST_VMS, ListGuestsParams()),
+            self._read(jobs, LIST_LXC_CONTAINERS, ListGuestsParams()),
             return_exceptions=True,
         )
         if isinstance(nodes, BaseException):
@@ -269,18 +289,23 @@ class InventoryReader:
             raise containers
         return nodes, vms, containers
 
-    async def _read(self, op: Operation[Any, R], params: Params) -> R:
-        record = await self.jobs.submit(op, params)
+    async def _read(self, jobs: JobClient, op: Operation[Any, R], params: Params) -> R:
+        record = await jobs.submit(op, params)
         self.own_jobs.add(record.job_id)
         try:
-            finished = await self.jobs.wait(record.job_id, seconds=self.wait_seconds)
+            finished = await jobs.wait(record.job_id, seconds=self.wait_seconds)
         finally:
             # answered or not, this read is over for the dashboard: the next refresh asks anew
-            await self.jobs.store.retire(record.job_id, OWN_JOB_TTL_SECONDS)
+            await jobs.store.retire(record.job_id, OWN_JOB_TTL_SECONDS)
             self.own_jobs.discard(record.job_id)
         if not finished.terminal:
             raise WaitTimeout(f"{op.name} did not finish within {self.wait_seconds:.0f}s (are the workers busy?)")
-        return await self.jobs.answer(op, finished)
+        return await jobs.answer(op, finished)
+
+
+def _noted(inventory: Inventory, why: str) -> Inventory:
+    """The cluster's last answer, kept, with why it is not newer."""
+    return Inventory(inventory.nodes, inventory.guests, inventory.read_at, why, inventory.cluster)
 
 
 # -- rendering --------------------------------------------------------------------------------
@@ -400,8 +425,8 @@ def _workers_table(frame: Frame) -> Table:
     return table
 
 
-def _nodes_table(inventory: Inventory, now: datetime) -> Table:
-    table = Table(title=f"Nodes{_inventory_age(inventory, now)}", title_justify="left", expand=True)
+def _nodes_table(inventory: Inventory, now: datetime, of: str) -> Table:
+    table = Table(title=f"Nodes{of}{_inventory_age(inventory, now)}", title_justify="left", expand=True)
     for column in ("node", "status", "cpu", "memory", "uptime", "guests running"):
         table.add_column(column)
     guests = inventory.guests or []
@@ -419,10 +444,11 @@ def _nodes_table(inventory: Inventory, now: datetime) -> Table:
     return table
 
 
-def _guests_table(inventory: Inventory, now: datetime, limit: int) -> Table:
+def _guests_table(inventory: Inventory, now: datetime, limit: int, of: str) -> Table:
     guests = inventory.guests or []
     caption = f"{len(guests) - limit} more not shown (--guests)" if len(guests) > limit else None
-    table = Table(title=f"Guests{_inventory_age(inventory, now)}", title_justify="left", expand=True, caption=caption)
+    title = f"Guests{of}{_inventory_age(inventory, now)}"
+    table = Table(title=title, title_justify="left", expand=True, caption=caption)
     for column in ("vmid", "name", "kind", "node", "status", "cpu", "memory", "uptime", "lock"):
         table.add_column(column)
     for guest in guests[:limit]:
@@ -464,14 +490,21 @@ def render(frame: Frame, *, guests_limit: int = 30) -> RenderableType:
         parts.append(Text(frame.problem, style="bold red"))
         return Group(*parts)
     parts.extend([_workers_table(frame), _jobs_table(frame)])
-    inventory = frame.inventory
-    if inventory is None:
+    if frame.inventories is None:
         parts.append(Text("Nodes and guests: off (--inventory-interval 0)", style="dim"))
         return Group(*parts)
-    if inventory.note:
-        parts.append(Text(f"Nodes and guests: {inventory.note}", style="yellow"))
-    if inventory.nodes is not None:
-        parts.extend([_nodes_table(inventory, frame.taken_at), _guests_table(inventory, frame.taken_at, guests_limit)])
+    several = len(frame.inventories) > 1
+    for inventory in frame.inventories:
+        of = f" of cluster {inventory.cluster}" if several else ""  # VMID 100 may be on each: say whose
+        if inventory.note:
+            parts.append(Text(f"Nodes and guests{of}: {inventory.note}", style="yellow"))
+        if inventory.nodes is not None:
+            parts.extend(
+                [
+                    _nodes_table(inventory, frame.taken_at, of),
+                    _guests_table(inventory, frame.taken_at, guests_limit, of),
+                ]
+            )
     return Group(*parts)
 
 
@@ -495,7 +528,7 @@ class Dashboard:
             where=self.where,
             finished_limit=self.finished_limit,
             hidden=reader.own_jobs if reader else None,
-            inventory=reader.inventory if reader else None,
+            inventories=reader.inventories if reader else None,
         )
 
     def draw(self, frame: Frame) -> RenderableType:
@@ -542,13 +575,11 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     reader = None
     if args.inventory_interval > 0:
         store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
+        clusters = load_clusters(settings)
         jobs = JobClient(
-            store,
-            redactor=Redactor(settings.secrets()),
-            signer=signer_for(settings),
-            cluster=load_clusters(settings).default.name,
+            store, redactor=Redactor(settings.secrets()), signer=signer_for(settings), cluster=clusters.default.name
         )
-        reader = InventoryReader(jobs, wait_seconds=settings.read_timeout_seconds)
+        reader = InventoryReader(jobs, wait_seconds=settings.read_timeout_seconds, clusters=list(clusters))
     dashboard = Dashboard(redis, reader, where, args.jobs, args.guests)
     try:
         try:

@@ -22,7 +22,7 @@ from redis.asyncio import Redis
 
 from mcp_frontend.auth import add_token
 from pvesim.config import SimConfig
-from shared.audit import AUDIT_HEAD, AUDIT_STREAM
+from shared.audit import AUDIT_HEAD, AUDIT_STREAM, GENESIS, entry_hash
 from tests.support.http_server import http_client, http_server
 from tests.support.oauth import Issuer, issuer
 from tests.support.redis_server import redis_server
@@ -163,6 +163,7 @@ async def test_every_change_of_the_run_is_audited_once_with_who_asked(
     for job_id, tool, caller, state in run:
         entry = by_job[job_id]
         assert (entry["tool"], entry["caller"], entry["outcome"]) == (tool, caller, state), entry
+        assert entry["cluster"] == "default", entry  # one cluster: its name, unless PROXMOX_CLUSTER_NAME sets one
     assert {tool for _, tool, _, _ in run} >= {
         "power_control",
         "create_snapshot",
@@ -214,6 +215,12 @@ async def test_an_edited_or_deleted_entry_is_detected(audited: Stack, run: list[
         found = _verify(audited)
         assert found.returncode == 1
         assert "entry 2: its content does not match its hash (edited)" in found.stdout
+        edited = [dict(entry) for entry in kept]
+        edited[2]["cluster"] = "prod"  # a change passed off as made on another cluster
+        await rewrite(edited)
+        found = _verify(audited)
+        assert found.returncode == 1
+        assert "entry 3: its content does not match its hash (edited)" in found.stdout
         await rewrite(kept[:2] + kept[3:])  # an entry removed
         found = _verify(audited)
         assert found.returncode == 1
@@ -229,5 +236,41 @@ async def test_an_edited_or_deleted_entry_is_detected(audited: Stack, run: list[
         assert "entry 1 differs from the stream's" in found.stdout
     finally:
         await rewrite(kept)
+        await redis.set(AUDIT_HEAD, head or "")
+        await redis.aclose()
+
+
+async def test_a_chain_begun_before_clusters_still_verifies_and_the_check_says_which_entries_name_none(
+    audited: Stack, run: list[tuple[str, str, str, str]]
+) -> None:
+    """An upgraded deployment: its first entries were written by a release without the `cluster` field."""
+    assert audited.redis is not None
+    redis = Redis.from_url(audited.redis.url, decode_responses=True)
+    original = await redis.xrange(AUDIT_STREAM)
+    head = await redis.get(AUDIT_HEAD)
+    kept = [json.loads(values["entry"]) for _, values in original]
+    try:
+        chain, prev = [], GENESIS
+        for number, entry in enumerate(kept):
+            older = {k: v for k, v in entry.items() if k != "hash" and not (number < 3 and k == "cluster")}
+            older["prev"] = prev
+            older["hash"] = prev = entry_hash(older)
+            chain.append(older)
+        await redis.delete(AUDIT_STREAM)
+        for entry in chain:
+            await redis.xadd(AUDIT_STREAM, {"entry": json.dumps(entry)})
+        await redis.set(AUDIT_HEAD, f"{chain[-1]['seq']}:{chain[-1]['hash']}")
+        found = _verify(audited)
+        assert found.returncode == 0, found.stdout + found.stderr
+        assert "3 entries name no cluster: written before clusters" in found.stdout
+        assert found.stdout.strip().endswith("the chain holds")
+        async with HostedClient(audited.client()) as client:
+            listed = await client.call_tool("get_audit_log", {"limit": 500, "cluster": "default"})
+        assert listed.structured_content is not None
+        assert len(listed.structured_content["entries"]) == len(kept) - 3  # the older ones name no cluster
+    finally:
+        await redis.delete(AUDIT_STREAM)
+        for _, values in original:
+            await redis.xadd(AUDIT_STREAM, values)
         await redis.set(AUDIT_HEAD, head or "")
         await redis.aclose()

@@ -32,6 +32,7 @@ from tests.support.redis_server import RedisServer, free_port
 from tests.support.scripts import SCRIPTS, base_env, run_script
 from tests.support.signing import SIGNER
 from tests.support.stack import Stack
+from tests.support.two_clusters import two_clusters
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(120)
@@ -229,7 +230,7 @@ async def test_a_read_no_worker_answers_in_time_is_retired_not_kept_hidden(
     await redis.set(keys.worker_health("busy"), "Nov-30 03:22:55 j_ongoing=1 queued=3", ex=60)  # alive, takes nothing
     reader, conns = inventory_reader(redis_proc.url, wait_seconds=0.2)
     try:
-        inventory = await reader.refresh()
+        [inventory] = await reader.refresh()
     finally:
         await conns.aclose()
     assert inventory.note is not None
@@ -260,8 +261,8 @@ async def test_an_unexpected_failure_of_a_read_is_shown_and_the_next_refresh_run
     worker = asyncio.create_task(odd_worker())
     reader, conns = inventory_reader(redis_proc.url, wait_seconds=10)
     try:
-        first = await reader.refresh()
-        second = await reader.refresh()
+        [first] = await reader.refresh()
+        [second] = await reader.refresh()
     finally:
         worker.cancel()
         await conns.aclose()
@@ -270,3 +271,33 @@ async def test_an_unexpected_failure_of_a_read_is_shown_and_the_next_refresh_run
         assert "does not fit NodeList" in inventory.note, inventory.note
     assert len(answered) == 6  # the second refresh read again
     assert reader.own_jobs == set()
+
+
+def _section(text: str, title: str, end: str | None) -> str:
+    """The frame's lines from the table titled `title` up to the one titled `end` (or the frame's end)."""
+    start = text.index(title)
+    return text[start : text.index(end, start) if end else None]
+
+
+async def test_the_inventory_covers_every_cluster_each_under_its_name(
+    redis_proc: RedisServer, redis: Redis, workdir: Path
+) -> None:
+    """Two clusters, both with a VM 100 (web-a, web-b): each cluster's guests under its own title; with b's worker
+    stopped, b says so and a is still read."""
+    async with two_clusters("redis", redis_proc, workdir) as stack:
+        run = await run_script("admin_dashboard.py", "--once", "--width", "200", env=stack.env(), cwd=workdir)
+        assert run.code == 0, run.output
+        a = _section(run.stdout, "Guests of cluster a", "Nodes of cluster b")
+        b = _section(run.stdout, "Guests of cluster b", None)
+        assert "web-a" in row_of(a, " 100 ") and "web-b" not in a
+        assert "web-b" in row_of(b, " 100 ") and "web-a" not in b
+        for name in stack.sims()["b"].state.nodes:
+            assert name in _section(run.stdout, "Nodes of cluster b", "Guests of cluster b")
+        (wb,) = [worker for worker in stack.workers if worker.name == "wb"]
+        wb.stop()
+        await redis.delete(keys.worker_health("wb"))  # as its TTL would, a few seconds later
+        run = await run_script("admin_dashboard.py", "--once", "--width", "200", env=stack.env(), cwd=workdir)
+        assert run.code == 0, run.output
+        assert "Nodes and guests of cluster b: no worker for cluster b is running" in run.stdout
+        assert "web-a" in row_of(_section(run.stdout, "Guests of cluster a", None), " 100 ")
+        assert "Guests of cluster b" not in run.stdout  # never read: nothing to show

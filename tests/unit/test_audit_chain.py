@@ -7,7 +7,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from shared.audit import AuditLog, read_entries, verify
+from shared.audit import AuditLog, read_entries, verify, without_cluster
 
 
 async def test_entries_appended_at_once_by_several_writers_form_one_chain(fake_redis: Redis) -> None:
@@ -39,3 +39,26 @@ def test_a_file_may_skip_what_other_writers_wrote_but_not_break_a_link() -> None
     third["hash"] = entry_hash(third)
     assert verify([first, third], gaps_allowed=True) == []
     assert verify([first, third]) != []
+
+
+async def test_an_edited_or_removed_cluster_is_found_and_entries_from_before_clusters_still_verify(
+    fake_redis: Redis,
+) -> None:
+    """Entries of a release without clusters have no `cluster`: their chain holds, and the check counts them."""
+    log = AuditLog(fake_redis)
+    for n in range(2):  # as an older worker wrote them
+        await log.append({"tool": "create_snapshot", "vmid": 100, "n": n})
+    for cluster in ("a", "b"):
+        await log.append({"tool": "create_snapshot", "cluster": cluster, "vmid": 100})
+    entries = await read_entries(fake_redis)
+    assert verify(entries) == []
+    assert without_cluster(entries) == 2
+    moved = [dict(entry) for entry in entries]
+    moved[3]["cluster"] = "a"  # b's change of VM 100 passed off as a's
+    assert verify(moved) == ["entry 4: its content does not match its hash (edited)"]
+    dropped = [dict(entry) for entry in entries]
+    del dropped[2]["cluster"]  # made to look older than it is
+    assert verify(dropped) == ["entry 3: its content does not match its hash (edited)"]
+    claimed = [dict(entry) for entry in entries]
+    claimed[0]["cluster"] = "b"  # an old entry given a cluster afterwards
+    assert verify(claimed) == ["entry 1: its content does not match its hash (edited)"]
