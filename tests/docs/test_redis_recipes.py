@@ -469,6 +469,14 @@ async def job_logs(live: Live, out: str) -> None:
     assert any(entry["event"] == "task_dispatched" and entry["upid"] == live.upid for entry in logged)
 
 
+async def audit_cluster(live: Live, out: str) -> None:
+    shown = [json.loads(line) for line in lines(out)]
+    ended = {job.job_id for role, job in live.jobs.items() if role in ("finished", "failed")}  # the ended changes
+    assert {entry["job_id"] for entry in shown} == ended
+    assert {entry["cluster"] for entry in shown} == {keys.DEFAULT_CLUSTER}
+    assert [entry["seq"] for entry in shown] == sorted((entry["seq"] for entry in shown), reverse=True)
+
+
 async def arq_job(live: Live, out: str) -> None:
     job_json, tries = lines(out)
     job = json.loads(job_json)
@@ -538,6 +546,7 @@ CHECKS: dict[str, Check] = {
     "guest-locks": Check("running", guest_locks),
     "recent-logs": Check(None, recent_logs),
     "job-logs": Check("running", job_logs),
+    "audit-cluster": Check("finished", audit_cluster),
     "arq-job": Check("running", arq_job),
     "job-claim": Check("running", job_claim),
     "waiting": Check("running", waiting_on),
