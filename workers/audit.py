@@ -57,8 +57,8 @@ async def audit_change(
             "caller": who.label if who is not None else None,
             "caller_kind": who.kind if who is not None else None,
             "tool": op.name,
-            # the cluster whose PVE the job ran against (its claim's, which its signature names): VMID 100 is
-            # another guest on each cluster
+            # the cluster of the queue the worker took it from, whose PVE it ran against (a job refused as signed
+            # for another is audited where it was refused): VMID 100 is another guest on each cluster
             "cluster": app.cluster,
             "args": record.args,
             "plan": _plan(op, params, record),
