@@ -306,6 +306,8 @@ async def _signed_caller(
     """
     started = found is not None and found.started_at is not None
     caller = app.signer.verify(job_id, op.name, payload, envelope, cluster=app.cluster, started=started)
+    if started:
+        return caller  # marked at its first pickup (the mark matters only for a job whose record is gone)
     marked = int(app.settings.job_expiry_seconds) + 60
     first = await app.store.redis.set(keys.job_signed(job_id), "1", nx=True, ex=marked)
     if not first and found is None:
@@ -441,12 +443,17 @@ def _resume_following(job: JobContext) -> None:
     raise FollowTask(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
 
 
-async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: list[int]) -> None:
-    """Release the guest locks this job may hold (from this pickup or an earlier one); only ours are released."""
+def _guest_vmids(op: Operation, record: JobRecord, locked: list[int]) -> list[int]:
+    """The guests whose locks this job may hold (from this pickup or an earlier one)."""
     vmids = set(locked)
     if op.guest_write:
         vmids |= {vmid for vmid in (record.vmid, record.new_vmid) if vmid is not None}
-    for vmid in sorted(vmids):
+    return sorted(vmids)
+
+
+async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locked: list[int]) -> None:
+    """Release the guest locks this job may hold; only ours are released."""
+    for vmid in _guest_vmids(op, record, locked):
         await release_guest_lock(app.store.redis, app.cluster, vmid, record.job_id)
 
 
@@ -458,8 +465,11 @@ async def _end(
     taken: dict[str, Any] = {}  # who took a read, written with its end when no running write was made
     if pending is not None and not await pending.settle():
         taken = pending.fields
-    # the ending write also takes the job out of its queue (one transaction, while the claim holds)
+    # the ending write also takes the job out of its queue and releases its guest locks (one
+    # transaction, while the claim holds)
     release = functools.partial(finish, claim=store.claim) if store.claim is not None else None
+    vmids = _guest_vmids(job.op, job.record, job.locked_vmids)
+    locks = [keys.guest_lock(app.cluster, vmid) for vmid in vmids] if release else []
     if isinstance(outcome, Outcome):
         result = outcome.result.model_dump(mode="json")
         # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
@@ -471,12 +481,13 @@ async def _end(
             message=outcome.message,
             clear=stale,
             also=release,
+            locks=locks,
             **taken,
             **outcome.fields,
         )
         state = outcome.state
     elif isinstance(outcome, JobEnded):
-        await store.transition(job.job_id, outcome.state, message=outcome.message, also=release, **taken)
+        await store.transition(job.job_id, outcome.state, message=outcome.message, also=release, locks=locks, **taken)
         state = outcome.state
     else:
         exitstatus = outcome.details.get("exitstatus") if outcome.details else None
@@ -487,8 +498,9 @@ async def _end(
             extra["message"] = partial_message(took_effect, job.record.step, outcome)
         else:
             extra["clear"] = ("message",) if job.record.message else ()
-        await store.fail(job.job_id, outcome, state=state, also=release, **taken, **extra)
-    await _release_guest(app, job.op, job.record, job.locked_vmids)
+        await store.fail(job.job_id, outcome, state=state, also=release, locks=locks, **taken, **extra)
+    if release is None:
+        await _release_guest(app, job.op, job.record, job.locked_vmids)
     if job.record.tier != Tier.SAFE.value:
         await audit_change(app, job.op, job.job_id, caller=job.caller, params=job.params)
     log.info(

@@ -152,15 +152,23 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
 
 
 async def _record_done(job: JobContext, outcome: StepOutcome) -> None:
-    """The step is done; a wait for the guest, if there was one, is over (the next step's starts afresh)."""
+    """The step is done; a wait for the guest, if there was one, is over (the next step's starts afresh).
+
+    The write goes with the job's next one (its outcome, or the next step's dispatch): a rerun
+    that finds it missing derives the same from the record (the task's end is in `task_end`; an
+    effect found already there is found again), so it is one transaction fewer per step.
+    """
     record = job.record
     end = outcome.end
     done: dict[str, Any] = {"step": outcome.step, "upid": outcome.upid}
     if end is not None:
         done |= {"exitstatus": end.exitstatus, "warnings": end.warnings}
-    record.steps = [*record.steps, done]
+    record.steps = steps = [*record.steps, done]
     record.lock_wait_since = record.message = record.task_end = None
-    await job.app.store.update(job.job_id, steps=record.steps, clear=("lock_wait_since", "message", "task_end"))
+    store = job.app.store
+    store.defer(
+        lambda pipe: store.add_update(pipe, job.job_id, steps=steps, clear=("lock_wait_since", "message", "task_end"))
+    )
 
 
 async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:

@@ -78,6 +78,8 @@ HEALTH_TTL_SECONDS = 11
 #: after a Redis failure the loop waits this long (doubling, to the cap) before it tries again
 _REDIS_BACKOFF_SECONDS = 0.1
 _REDIS_BACKOFF_CAP_SECONDS = 5.0
+#: polls in a row made at once after a contended one (see _take_jobs), before waiting as usual
+_REPOLLS = 3
 #: due jobs read per free slot, of which the slots' worth are tried at random (see _take_jobs)
 _CANDIDATES_PER_SLOT = 4
 
@@ -214,13 +216,18 @@ class QueueWorker:
         log.info("worker_started", worker=self.name, functions=len(self.functions), clusters=list(self.clusters))
         self.ready.set()
         backoff = _REDIS_BACKOFF_SECONDS
+        repolls = 0
         try:
             while not self._stopping.is_set():
                 try:
                     self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
-                    await self._take_jobs()
+                    contended = await self._take_jobs()
                     if self.burst and await self._drained():
                         return
+                    if contended and repolls < _REPOLLS:
+                        repolls += 1  # other workers took what this poll tried: due jobs may be left, look again now
+                        continue
+                    repolls = 0
                     await self._wait_for_work()
                     backoff = _REDIS_BACKOFF_SECONDS
                 except REDIS_ERRORS as exc:
@@ -244,23 +251,33 @@ class QueueWorker:
             sizes = await pipe.execute()
         return not any(sizes)
 
-    async def _take_jobs(self) -> None:
-        """Claim due jobs for the free slots, reads first."""
+    async def _take_jobs(self) -> bool:
+        """Claim due jobs for the free slots, reads first; True if slots stay free while others won jobs it tried.
+
+        Those others took the jobs this poll tried, not necessarily every due one: more may be left, and
+        the wake tokens that announced them are spent, so waiting for the next token could idle free
+        slots for a whole poll interval (with four workers, a third of each round of reads).
+        """
         free = self.max_jobs - len(self.slots)
         if free <= 0:
-            return
+            return False
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in self.queues:
                 pipe.zrangebyscore(queue, "-inf", now, start=0, num=free * _CANDIDATES_PER_SLOT, withscores=True)
             due = await pipe.execute()
+        contended = False
         for queue, scored in zip(self.queues, due, strict=True):
             if free <= 0:
-                return
-            for claim, pickup in await take(self.redis, queue, _candidates(scored, free, now), self._token):
+                return False
+            tried = _candidates(scored, free, now)
+            won = await take(self.redis, queue, tried, self._token)
+            for claim, pickup in won:
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
                 self.slots[claim.job_id] = _Slot(claim, task)
                 free -= 1
+            contended = contended or (len(won) < len(tried) and len(scored) > len(tried))
+        return contended and free > 0
 
     def _following(self) -> int:
         return sum(len(watcher.tasks) for watcher in self.watchers.values())
@@ -329,6 +346,7 @@ class QueueWorker:
                 await self._release(store, claim, lambda pipe, held: requeue(pipe, held, defer_seconds=defer))
                 return
             except FollowTask as follow:
+                await store.flush()  # nothing is deferred past a dispatch, normally; the watcher writes only at the end
                 have = await self.store.log_length(claim.job_id) - follow.log_base
                 self.watchers[cluster].add(
                     Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since)

@@ -73,23 +73,57 @@ class JobStore:
         self.claim = claim
         #: the cluster whose UPIDs this store maps to jobs (a fenced store's: its job's)
         self.cluster = claim.cluster if claim is not None else cluster
+        #: writes that ride along with the next commit (see `defer`)
+        self._deferred: list[Callable[[Pipeline], object]] = []
 
     def fenced(self, claim: Claim) -> JobStore:
         """This store, every write of which is refused (ClaimLost) once `claim` no longer holds its job."""
         return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=claim)
 
     def on(self, cluster: str) -> JobStore:
-        """This store, looking UPIDs up on `cluster`."""
-        return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=self.claim, cluster=cluster)
+        """This store, looking UPIDs up on `cluster` (its deferred writes are the same)."""
+        store = JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=self.claim, cluster=cluster)
+        store._deferred = self._deferred
+        return store
 
-    async def commit(self, build: Callable[[Pipeline], object]) -> list[Any]:
-        """Run the commands `build` adds as one transaction (fenced by the claim, if this store has one)."""
-        if self.claim is not None:
-            return await fenced(self.redis, self.claim, build)
-        async with self.redis.pipeline(transaction=True) as pipe:
+    def defer(self, build: Callable[[Pipeline], object]) -> None:
+        """Add `build`'s commands to the next commit of this store, ahead of that commit's own.
+
+        For a write that may be lost with no harm, because a rerun derives it again from what
+        the record already holds (a step's end from its `task_end`): the step's end and the job's
+        outcome are then one transaction, not two.
+        """
+        self._deferred.append(build)
+
+    async def flush(self) -> None:
+        """Commit the deferred writes now, if there are any."""
+        if self._deferred:
+            await self.commit(lambda pipe: None)
+
+    async def commit(self, build: Callable[[Pipeline], object], *, locks: Sequence[str] = ()) -> list[Any]:
+        """Run the commands `build` adds as one transaction (fenced by the claim, if this store has one); their answers.
+
+        Deferred writes go first (their answers are left out). `locks`: guest lock keys this job
+        holds, released in the same transaction (shared.jobs.claims.fenced; needs a claim).
+        """
+        deferred, ahead = list(self._deferred), 0
+
+        def write(pipe: Pipeline) -> None:
+            nonlocal ahead
+            for earlier in deferred:
+                earlier(pipe)
+            ahead = len(pipe.command_stack)
             build(pipe)
-            result: list[Any] = await pipe.execute()
-        return result
+
+        if self.claim is not None:
+            result = await fenced(self.redis, self.claim, write, locks=locks)
+        else:
+            assert not locks, "guest locks are released with a claim's writes"
+            async with self.redis.pipeline(transaction=True) as pipe:
+                write(pipe)
+                result = await pipe.execute()
+        del self._deferred[: len(deferred)]
+        return result[ahead:]
 
     async def create(self, record: JobRecord) -> None:
         """Write a new record, index it and emit its first state event, in one transaction.
@@ -137,11 +171,13 @@ class JobStore:
         *,
         clear: tuple[str, ...] = (),
         also: Callable[[Pipeline], object] | None = None,
+        locks: Sequence[str] = (),
         **fields: Any,
     ) -> None:
         """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters.
 
-        `also` adds commands to the same transaction (the worker releases the job's claim with its end).
+        `also` adds commands to the same transaction (the worker releases the job's claim with its
+        end), and `locks` the release of its guest locks (see `commit`).
         """
 
         def write(pipe: Pipeline) -> None:
@@ -149,7 +185,7 @@ class JobStore:
             if also is not None:
                 also(pipe)
 
-        await self.commit(write)
+        await self.commit(write, locks=locks)
 
     def add_transition(
         self, pipe: Pipeline, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any
@@ -171,6 +207,7 @@ class JobStore:
         state: JobState = JobState.FAILED,
         *,
         also: Callable[[Pipeline], object] | None = None,
+        locks: Sequence[str] = (),
         **fields: Any,
     ) -> None:
         """End the job with an error the frontend rebuilds as the same class."""
@@ -178,6 +215,7 @@ class JobStore:
             job_id,
             state,
             also=also,
+            locks=locks,
             error_code=error.code,
             error_message=error.message,
             error_hint=error.hint,
