@@ -97,10 +97,12 @@ class Retry(Exception):  # a control signal, not an error
 class FollowTask(Exception):  # a control signal, not an error
     """The job's PVE task `upid` runs: the watcher follows it and the job leaves its slot until it ends."""
 
-    def __init__(self, upid: Upid, *, log_base: int, since: float) -> None:
+    def __init__(self, upid: Upid, *, log_base: int, since: float, have: int | None = None) -> None:
         super().__init__(f"following {upid}")
         self.upid = upid
         self.log_base = log_base
+        #: the task's log lines the job has already (None: count them; 0 for a task stored just now)
+        self.have = have
         #: when the task was dispatched (epoch seconds): how long it has run, for learning durations
         self.since = since
 
@@ -186,7 +188,9 @@ class JobContext:
         record = self.record
         if (record.node, record.kind, record.guest_name) != (node, kind, name or record.guest_name):
             record.node, record.kind, record.guest_name = node, kind, name or record.guest_name
-            await self.app.store.update(self.job_id, node=node, kind=kind, guest_name=record.guest_name)
+            # with the job's next write: before a step is dispatched (a rerun then looks nothing up), or its end
+            store, noted = self.app.store, dict[str, Any](node=node, kind=kind, guest_name=record.guest_name)
+            store.defer(lambda pipe: store.add_update(pipe, self.job_id, **noted))
 
     async def guest(
         self, vmid: int, node: str | None, *, kind: GuestKind | None = None, hint: str | None = None
@@ -383,7 +387,10 @@ async def _pickup(app: WorkerApp, op: Operation, record: JobRecord) -> _ReadPick
         return _ReadPickup(pickup).start(app, record.job_id)
     if record.worker != app.name or record.started_at is None:  # a change's next step on the same worker: known
         record.worker, record.started_at = app.name, pickup["started_at"]
-        await app.store.update(record.job_id, **pickup)
+        # with the job's next write (its dispatch, a lock wait's requeue, its end): every change writes
+        # before it sends PVE anything, and a pickup lost before any write changed nothing
+        store = app.store
+        store.defer(lambda pipe: store.add_update(pipe, record.job_id, **pickup))
     return None
 
 

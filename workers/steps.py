@@ -28,8 +28,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import structlog
+from redis.asyncio.client import Pipeline
 
 from shared.errors import DispatchUncertain, Locked, ProxmoxMcpError, TaskFailed, TransientPveError
+from shared.jobs import keys
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.base import Result
@@ -175,7 +177,14 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
     """Send the step's request and store its UPID; None when a lost answer turned out to have done the effect."""
     store = job.app.store
     since = utcnow()
-    await store.transition(job.job_id, JobState.DISPATCHING, step=step.name, dispatched_at=since, clear=("upid",))
+
+    def dispatching(pipe: Pipeline) -> None:
+        store.add_transition(
+            pipe, job.job_id, JobState.DISPATCHING, step=step.name, dispatched_at=since, clear=("upid",)
+        )
+        pipe.llen(keys.job_log(job.job_id))  # where the task's log will start: only this job's holder appends
+
+    log_base: int | None = int((await store.commit(dispatching))[-1])
     job.record.state, job.record.step, job.record.upid, job.record.dispatched_at = (
         JobState.DISPATCHING,
         step.name,
@@ -194,21 +203,23 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
                 return None  # the request did its work; only its answer was lost
             raise Retry(defer=1.0) from None  # nothing reached PVE: the rerun reconciles once more, then dispatches
         upid = found
+        log_base = None  # time has passed: read it again with the UPID
     except ProxmoxMcpError:
         # PVE answered with an error: it checks before it forks a task, so nothing started and a
         # rerun must dispatch afresh rather than look for a task (it might adopt someone else's).
         # A Locked refusal reruns the job after a wait (workers.runtime).
         await _reset_dispatch(job)
         raise
-    await _adopt(job, step, upid)
+    await _adopt(job, step, upid, log_base)
     log.info("task_dispatched", step=step.name, upid=str(upid))
     return upid
 
 
-async def _adopt(job: JobContext, step: TaskStep, upid: Upid) -> None:
+async def _adopt(job: JobContext, step: TaskStep, upid: Upid, log_base: int | None = None) -> None:
     """Make `upid` the step's task in the record: from now on it is followed, never dispatched again."""
     record = job.record
-    record.log_base = await job.app.store.record_upid(job.job_id, str(upid), step=step.name)
+    recorded = await job.app.store.record_upid(job.job_id, str(upid), log_base=log_base, step=step.name)
+    record.log_base, record.cancel_requested = recorded.log_base, recorded.cancel_requested
     record.upid, record.state = str(upid), JobState.RUNNING
 
 
@@ -221,11 +232,18 @@ async def _reset_dispatch(job: JobContext) -> None:
     job.record.state, job.record.step, job.record.upid, job.record.task_end = JobState.QUEUED, None, None, None
 
 
-async def _stop_if_cancelled(job: JobContext, upid: Upid) -> None:
-    """Honour cancel_task for a dispatched step: ask PVE to stop its task (the job ends cancelled once it has)."""
-    fresh = await job.app.store.get(job.job_id)
-    if fresh is None or not fresh.cancel_requested:
-        return
+async def _stop_if_cancelled(job: JobContext, upid: Upid, *, known: bool = False) -> None:
+    """Honour cancel_task for a dispatched step: ask PVE to stop its task (the job ends cancelled once it has).
+
+    `known`: the record's `cancel_requested` was read with the UPID's write just now (`_adopt`).
+    """
+    if known:
+        if not job.record.cancel_requested:
+            return
+    else:
+        fresh = await job.app.store.get(job.job_id)
+        if fresh is None or not fresh.cancel_requested:
+            return
     job.assert_may_send()
     await job.app.pve.delete("/nodes/{node}/tasks/{upid}", NO_DATA, path={"node": upid.node, "upid": str(upid)})
     log.info("task_stop_requested", upid=str(upid))
@@ -241,6 +259,7 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
         return done
     record = job.record
     upid: Upid | None = None
+    adopted = False  # the UPID was stored by this run (its log base and a cancel request were read then)
     if record.step == step.name and record.upid:
         upid = Upid.parse(record.upid)
         if (end := _recorded_end(job, upid)) is not None:
@@ -250,6 +269,7 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
         upid, present = await _reconcile(job, step, since)
         if upid is not None:
             await _adopt(job, step, upid)
+            adopted = True
         elif present:
             outcome = StepOutcome(step.name, None, None)
             await _record_done(job, outcome)
@@ -261,9 +281,10 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
             outcome = StepOutcome(step.name, None, None)
             await _record_done(job, outcome)
             return outcome
-    await _stop_if_cancelled(job, upid)
+        adopted = True
+    await _stop_if_cancelled(job, upid, known=adopted)
     since = job.record.dispatched_at or job.record.created_at
-    raise FollowTask(upid, log_base=job.record.log_base, since=since.timestamp())
+    raise FollowTask(upid, log_base=job.record.log_base, since=since.timestamp(), have=0 if adopted else None)
 
 
 def _recorded_end(job: JobContext, upid: Upid) -> TaskEnd | None:

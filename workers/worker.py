@@ -347,7 +347,9 @@ class QueueWorker:
                 return
             except FollowTask as follow:
                 await store.flush()  # nothing is deferred past a dispatch, normally; the watcher writes only at the end
-                have = await self.store.log_length(claim.job_id) - follow.log_base
+                have = follow.have
+                if have is None:
+                    have = await self.store.log_length(claim.job_id) - follow.log_base
                 self.watchers[cluster].add(
                     Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since)
                 )

@@ -28,7 +28,7 @@ from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.record import JobRecord, encode_fields, utcnow
 from shared.jobs.states import JobState
 
-__all__ = ["EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage"]
+__all__ = ["EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage", "RecordedUpid"]
 
 #: events kept per job: a wait reads from the start, so this bounds what a late reader replays
 EVENTS_MAXLEN = 500
@@ -45,6 +45,14 @@ class JobEvent:
     state: JobState | None = None
     percent: float | None = None
     message: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordedUpid:
+    """What storing a UPID found: where the task's log starts in the job's, and whether a cancel is asked."""
+
+    log_base: int
+    cancel_requested: bool
 
 
 @dataclass(frozen=True)
@@ -223,23 +231,26 @@ class JobStore:
             **fields,
         )
 
-    async def record_upid(self, job_id: str, upid: str, **fields: Any) -> int:
+    async def record_upid(self, job_id: str, upid: str, *, log_base: int | None = None, **fields: Any) -> RecordedUpid:
         """Store the UPID the moment PVE returns it: from here on the job only follows, never dispatches.
 
-        The task's log starts after the lines the job has so far: that count (`log_base`) is
-        stored and returned.
+        The task's log starts after the lines the job has so far: that count (`log_base`, read
+        here unless the caller read it with its dispatching write) is stored and returned, with
+        whether cancel_task asked for the job to stop meanwhile (read in the same transaction).
         """
-        log_base = await self.log_length(job_id)  # only this job's holder appends to its log
+        if log_base is None:
+            log_base = await self.log_length(job_id)  # only this job's holder appends to its log
         values = {**fields, "upid": upid, "log_base": log_base, "state": JobState.RUNNING, "updated_at": utcnow()}
 
         def write(pipe: Pipeline) -> None:
+            pipe.hget(keys.job_record(job_id), "cancel_requested")
             pipe.hset(keys.job_record(job_id), mapping=encode_fields(values))
             pipe.set(keys.upid_job(self.cluster, upid), job_id, ex=self.ttl_seconds)
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)
 
-        await self.commit(write)
-        return log_base
+        answers = await self.commit(write)
+        return RecordedUpid(log_base, answers[0] == "true")
 
     async def cancel_unclaimed(self, job_id: str, claim_key: str, message: Callable[[JobRecord], str]) -> bool:
         """Cancel a queued job that no worker holds (`claim_key` absent), atomically; False if that is not so.
