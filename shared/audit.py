@@ -9,9 +9,10 @@ PROXMOX_MCP_AUDIT_FILE is set, to that file too, one JSON line each (rotated at 
 Each entry carries `seq` (1, 2, ...), the hash of the entry before it (`prev`; the first one's
 is 64 zeros) and its own `hash`, the SHA-256 of its canonical JSON without `hash`. Appending
 is one optimistic transaction on `pmcp:audit:head` (the last seq and hash), so workers that
-append at once still form one chain. `verify` finds an entry edited (its hash), deleted or
-inserted (a broken link, a gap in seq); `proxmox-mcp audit verify` runs it on the stream and,
-with `--file`, on a file, whose entries must also match the stream's.
+append at once still form one chain (the entries one process appends at once share one
+transaction). `verify` finds an entry edited (its hash), deleted or inserted (a broken link,
+a gap in seq); `proxmox-mcp audit verify` runs it on the stream and, with `--file`, on a
+file, whose entries must also match the stream's.
 
 The hash covers every field an entry has, so entries written before a field existed still
 verify: those of a release without clusters have no `cluster` (`without_cluster` counts them,
@@ -20,6 +21,7 @@ and the check says so), an edit that adds or removes one breaks its hash like an
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -35,6 +37,7 @@ from redis.exceptions import WatchError
 from shared.errors import InvalidInput
 from shared.jobs.keys import PREFIX
 from shared.jobs.signing import canonical
+from shared.jobs.watching import watch_and_get
 from shared.settings import Settings
 
 __all__ = [
@@ -64,6 +67,8 @@ class AuditLog:
 
     def __init__(self, redis: Redis, file: Path | None = None) -> None:
         self.redis = redis
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[dict[str, Any]]]] = []
+        self._writer: asyncio.Task[None] | None = None
         self._file: logging.Logger | None = None
         if file is not None:
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -73,27 +78,60 @@ class AuditLog:
             self._file.addHandler(handler)
 
     async def append(self, fields: dict[str, Any]) -> dict[str, Any]:
-        """Chain `fields` after the last entry and write it; returns the entry as written."""
+        """Chain `fields` after the last entry and write it; returns the entry as written.
+
+        Entries this process appends at once are written together, in one transaction: a
+        worker whose jobs end together would otherwise have each append retry on the others'
+        (on the head's WATCH), in line, round trips apiece.
+        """
         fields = {"time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"), **fields}
+        written: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending.append((fields, written))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        return await asyncio.shield(written)  # a caller cancelled meanwhile must not take the others' batch down
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                entries = await self._write(fields for fields, _written in batch)
+            except Exception as exc:  # each caller gets what failed its entry
+                for _fields, written in batch:
+                    if not written.done():
+                        written.set_exception(exc)
+                continue
+            for (_fields, written), entry in zip(batch, entries, strict=True):
+                if not written.done():
+                    written.set_result(entry)
+
+    async def _write(self, batch: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Chain the entries after the head and write them in one transaction (again, if another process wrote)."""
+        pending = list(batch)
         while True:
             async with self.redis.pipeline(transaction=True) as pipe:
                 try:
-                    await pipe.watch(AUDIT_HEAD)
-                    head = await pipe.get(AUDIT_HEAD)
+                    (head,) = await watch_and_get(pipe, AUDIT_HEAD)
                     text = head.decode() if isinstance(head, bytes) else head
                     seq, prev = (int(text.split(":", 1)[0]), text.split(":", 1)[1]) if text else (0, GENESIS)
-                    entry = {**fields, "seq": seq + 1, "prev": prev}
-                    entry["hash"] = entry_hash(entry)
-                    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+                    entries, lines = [], []
+                    for fields in pending:
+                        seq += 1
+                        entry = {**fields, "seq": seq, "prev": prev}
+                        entry["hash"] = prev = entry_hash(entry)
+                        entries.append(entry)
+                        lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
                     pipe.multi()  # type: ignore[no-untyped-call]  # redis-py's stubs leave it untyped
-                    pipe.xadd(AUDIT_STREAM, {"entry": line})
-                    pipe.set(AUDIT_HEAD, f"{entry['seq']}:{entry['hash']}")
+                    for line in lines:
+                        pipe.xadd(AUDIT_STREAM, {"entry": line})
+                    pipe.set(AUDIT_HEAD, f"{seq}:{prev}")
                     await pipe.execute()
-                except WatchError:  # another worker appended first: chain after its entry
+                except WatchError:  # another process appended first: chain after its entries
                     continue
             if self._file is not None:
-                self._file.info(line)
-            return entry
+                for line in lines:
+                    self._file.info(line)
+            return entries
 
 
 async def read_entries(redis: Redis, *, newest_first: bool = False, count: int | None = None) -> list[dict[str, Any]]:
