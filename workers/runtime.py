@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 import structlog
 from pydantic import ValidationError
+from redis.asyncio.client import Pipeline
 
 from shared.caller import Caller
 from shared.catalogue import Operation
@@ -64,6 +65,7 @@ __all__ = [
     "Outcome",
     "Retry",
     "cancelled_message",
+    "mark_taken",
     "may_pass",
     "partial_message",
     "run_job",
@@ -299,21 +301,36 @@ async def _new_record(
     return record
 
 
+def mark_taken(pipe: Pipeline, settings: Settings, job_id: str) -> None:
+    """The command that marks a job taken (see `_signed_caller`); its answer says whether this was the first time."""
+    pipe.set(keys.job_signed(job_id), "1", nx=True, ex=int(settings.job_expiry_seconds) + 60)
+
+
 async def _signed_caller(
-    app: WorkerApp, op: Operation, *, job_id: str, payload: Any, envelope: Any, found: JobRecord | None
+    app: WorkerApp,
+    op: Operation,
+    *,
+    job_id: str,
+    payload: Any,
+    envelope: Any,
+    found: JobRecord | None,
+    first: bool | None,
 ) -> Caller:
     """The job's caller, once its signature holds, it has not expired (not started yet) and is no replay.
 
     The first pickup marks the job taken, until its signature expires (and a minute more): a job
     found taken whose record is gone was written again, after its record was deleted, to run it
-    twice; after that, a job written again that looks new is refused as expired.
+    twice; after that, a job written again that looks new is refused as expired. `first`: the
+    answer of `mark_taken`, when the worker sent it with its read of the job (None: marked here).
     """
     started = found is not None and found.started_at is not None
     caller = app.signer.verify(job_id, op.name, payload, envelope, cluster=app.cluster, started=started)
     if started:
         return caller  # marked at its first pickup (the mark matters only for a job whose record is gone)
-    marked = int(app.settings.job_expiry_seconds) + 60
-    first = await app.store.redis.set(keys.job_signed(job_id), "1", nx=True, ex=marked)
+    if first is None:
+        async with app.store.redis.pipeline(transaction=False) as pipe:
+            mark_taken(pipe, app.settings, job_id)
+            (first,) = await pipe.execute()
     if not first and found is None:
         raise JobRefused(f"job {job_id} ({op.name}) ran before and its record is gone (a replay); nothing was sent")
     return caller
@@ -627,10 +644,12 @@ async def run_job(
     pickup: int,
     record: JobRecord | None = None,
     envelope: Any = None,
+    first: bool | None = None,
 ) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
-    `record`: the job's record as the worker read it with the payload (else it is read here).
+    `record`: the job's record as the worker read it with the payload (else it is read here), and
+    `first` the answer of the `mark_taken` it sent with that read (else the mark is made here).
     `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
     signed right, expired or a replay is refused before anything else.
 
@@ -640,7 +659,9 @@ async def run_job(
     started = time.monotonic()
     found = record if record is not None else await app.store.get(job_id)
     try:
-        caller = await _signed_caller(app, op, job_id=job_id, payload=payload, envelope=envelope, found=found)
+        caller = await _signed_caller(
+            app, op, job_id=job_id, payload=payload, envelope=envelope, found=found, first=first
+        )
     except JobRefused as refused:
         return await _refuse(app, op, job_id=job_id, payload=payload, pickup=pickup, found=found, error=refused)
     record = found or await _new_record(app, op, job_id=job_id, payload=payload, pickup=pickup, caller=caller)

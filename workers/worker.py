@@ -66,7 +66,7 @@ from shared.pve.schema import load_schema
 from shared.settings import Settings
 from workers.app import WorkerApp
 from workers.registry import handlers
-from workers.runtime import FollowTask, Handler, Retry, run_job
+from workers.runtime import FollowTask, Handler, Retry, mark_taken, run_job
 from workers.watcher import WATCHER_REQUESTS, Watched, Watcher
 
 __all__ = ["HEALTH_TTL_SECONDS", "QueueWorker", "build_worker", "worker_functions", "worker_name"]
@@ -315,10 +315,11 @@ class QueueWorker:
             self._slot_freed.set()
 
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
-        async with self.redis.pipeline(transaction=False) as pipe:  # payload and record in one round trip
+        async with self.redis.pipeline(transaction=False) as pipe:  # payload, record and mark in one round trip
             pipe.get(keys.job_payload(claim.job_id))
             pipe.hgetall(keys.job_record(claim.job_id))
-            raw, fields = await pipe.execute()
+            mark_taken(pipe, self.settings, claim.job_id)
+            raw, fields, first = await pipe.execute()
         if raw is None:
             await self._payload_gone(claim, store)
             return
@@ -338,7 +339,15 @@ class QueueWorker:
                 record = JobStore.record_from(fields)
                 envelope = job.kwargs if job.args else None
                 state = await run_job(
-                    app, op, handler, claim.job_id, payload, pickup=pickup, record=record, envelope=envelope
+                    app,
+                    op,
+                    handler,
+                    claim.job_id,
+                    payload,
+                    pickup=pickup,
+                    record=record,
+                    envelope=envelope,
+                    first=bool(first),
                 )
             except Retry as retry:
                 self.counts["retried"] += 1
