@@ -6,9 +6,10 @@ expired (which asks the TLS stream for its socket, and anyio builds a dict of ev
 the stream for that) and, for each idle one, counts the idle ones again. With a pool of 32 kept
 alive that cost about 1.5 ms of CPU per request, a third of a worker's CPU when it follows a
 thousand tasks (bench/bench_follow.py, profiled with py-spy). Here the socket is looked up once
-per connection, and the pool counts its connections once, not once per idle one; what it decides
-is unchanged. The pool subclass follows httpcore 1.0's method; on any other httpcore the stock
-pool is kept (with the cheap socket lookup, which uses only httpcore's public interfaces).
+per connection, the pool counts its connections once, not once per idle one, and polls only the
+socket of the connection it is about to use; what it decides is unchanged. The pool subclass
+follows httpcore 1.0's method; on any other httpcore the stock pool is kept (with the cheap
+socket lookup, which uses only httpcore's public interfaces).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import select
 import socket
 import ssl
+import time
 import typing
 
 import httpcore
@@ -86,8 +88,26 @@ class _Backend(httpcore.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
+def _keepalive_expired(connection: typing.Any) -> bool:
+    """httpcore's `has_expired` without its socket check: the keep-alive ran out (no system call)."""
+    inner = getattr(connection, "_connection", None)  # the HTTP/1.1 connection, once connected
+    if inner is None:
+        return False  # not connected yet (a failed connect counts as closed)
+    if not hasattr(inner, "_expire_at"):
+        return bool(connection.has_expired())
+    expire_at = inner._expire_at
+    return expire_at is not None and time.monotonic() > expire_at
+
+
 class _Pool(httpcore.AsyncConnectionPool):
-    """httpcore 1.0's pool, without counting all its connections again for each idle one."""
+    """httpcore 1.0's pool, without counting all its connections again for each idle one.
+
+    httpcore also asks every connection whether it expired each time a request enters or leaves
+    the pool, which for each idle one is a poll() of its socket: 32 system calls per request, a
+    tenth of a worker's CPU when it follows a thousand tasks. Here the socket is asked only of
+    the connection a request is about to be given (a connection the server closed is never used,
+    as before); the others are pruned by their keep-alive time alone.
+    """
 
     def _assign_requests_to_connections(self) -> list[typing.Any]:
         closing = []
@@ -95,14 +115,14 @@ class _Pool(httpcore.AsyncConnectionPool):
             if connection.is_closed():
                 self._connections.remove(connection)
             # httpcore counts `len([c.is_idle() for c in connections])`: all of them, at a cost per idle one
-            elif connection.has_expired() or (
+            elif _keepalive_expired(connection) or (
                 connection.is_idle() and len(self._connections) > self._max_keepalive_connections
             ):
                 self._connections.remove(connection)
                 closing.append(connection)
         for pool_request in [request for request in self._requests if request.is_queued()]:
             origin = pool_request.request.url.origin
-            available = next((c for c in self._connections if c.can_handle_request(origin) and c.is_available()), None)
+            available = self._available(origin, closing)
             if available is not None:
                 pool_request.assign_to_connection(available)
                 continue
@@ -118,6 +138,18 @@ class _Pool(httpcore.AsyncConnectionPool):
             self._connections.append(connection)
             pool_request.assign_to_connection(connection)
         return closing
+
+    def _available(self, origin: httpcore.Origin, closing: list[typing.Any]) -> typing.Any:
+        """The first connection that can take a request to `origin` now; those found expired go to `closing`."""
+        for connection in list(self._connections):
+            if not (connection.can_handle_request(origin) and connection.is_available()):
+                continue
+            if connection.has_expired():  # the server closed it meanwhile (a readable idle socket)
+                self._connections.remove(connection)
+                closing.append(connection)
+                continue
+            return connection
+        return None
 
 
 def pooled_transport(verify: bool | ssl.SSLContext, limits: httpx.Limits) -> httpx.AsyncHTTPTransport:
