@@ -18,6 +18,16 @@ async def test_entries_appended_at_once_by_several_writers_form_one_chain(fake_r
     assert verify(entries) == []
 
 
+async def test_entries_one_writer_appends_at_once_each_come_back_to_their_caller(fake_redis: Redis) -> None:
+    log = AuditLog(fake_redis)  # one worker whose jobs end together: their entries share transactions
+    written = await asyncio.gather(*(log.append({"tool": "power_control", "n": n}) for n in range(30)))
+    assert [entry["n"] for entry in written] == list(range(30))
+    assert sorted(entry["seq"] for entry in written) == list(range(1, 31))
+    entries = await read_entries(fake_redis)
+    assert entries == sorted(written, key=lambda entry: entry["seq"])
+    assert verify(entries) == []
+
+
 async def test_an_edited_a_deleted_and_an_inserted_entry_are_each_found(fake_redis: Redis) -> None:
     log = AuditLog(fake_redis)
     for n in range(5):
