@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
-from mcp.types import ToolAnnotations
 from mcp_types import CallToolResult
 from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.callers import current_caller
 from mcp_frontend.clusters import named_cluster
-from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
+from mcp_frontend.tools.spec import ToolSpec, store_read_tool, tool_result
 from shared.audit import read_entries
 from shared.operations.base import Result
-from shared.safety import Tier
 
 __all__ = ["AuditEntry", "AuditLog", "audit_tools"]
 
@@ -88,10 +85,4 @@ async def get_audit_log(
 
 def audit_tools() -> list[ToolSpec]:
     """get_audit_log: it reads Redis, never PVE."""
-    annotations = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    manual = inspect.getdoc(get_audit_log) or ""
-    description = manual.split("\n\n", 1)[0]
-    tool = make_tool(
-        get_audit_log, name="get_audit_log", title="Audit log", description=description, annotations=annotations
-    )
-    return [ToolSpec(tool, Tier.SAFE, "audit", (), manual=manual)]
+    return [store_read_tool(get_audit_log, name="get_audit_log", title="Audit log", group="audit")]

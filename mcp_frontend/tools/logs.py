@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context
-from mcp.types import ToolAnnotations
 from mcp_types import CallToolResult
 from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of
-from mcp_frontend.tools.spec import ToolSpec, make_tool, tool_result
+from mcp_frontend.tools.spec import ToolSpec, store_read_tool, tool_result
 from shared.logs import read_logs
 from shared.operations.base import Result
-from shared.safety import Tier
 from shared.sanitize import JobId
 
 __all__ = ["LogLine", "McpLogs", "log_tools"]
@@ -95,10 +92,4 @@ async def get_mcp_logs(
 
 def log_tools() -> list[ToolSpec]:
     """get_mcp_logs: it reads Redis, never PVE."""
-    annotations = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    manual = inspect.getdoc(get_mcp_logs) or ""
-    description = manual.split("\n\n", 1)[0]
-    tool = make_tool(
-        get_mcp_logs, name="get_mcp_logs", title="Server logs", description=description, annotations=annotations
-    )
-    return [ToolSpec(tool, Tier.SAFE, "logs", (), manual=manual)]
+    return [store_read_tool(get_mcp_logs, name="get_mcp_logs", title="Server logs", group="logs")]

@@ -6,6 +6,7 @@ schema), plus one short line of text for clients that show only text; no second,
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -21,7 +22,7 @@ from shared.operations.changes import ChangeReport
 from shared.operations.operation import Operation
 from shared.safety import Tier
 
-__all__ = ["ToolSpec", "effective_hints", "hints", "make_tool", "tool_result"]
+__all__ = ["ToolSpec", "effective_hints", "hints", "make_tool", "store_read_tool", "tool_result"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,6 +106,18 @@ def make_tool(fn: Callable[..., Any], *, name: str, title: str, description: str
             output["properties"]["result"] = {"type": ["object", "null"]}
         metadata.output_schema = output
     return tool
+
+
+def store_read_tool(fn: Callable[..., Any], *, name: str, title: str, group: str) -> ToolSpec:
+    """A Safe tool that reads what Redis holds (logs, the audit stream), never PVE: a closed world.
+
+    Its manual is `fn`'s docstring; the tool list carries the first paragraph.
+    """
+    annotations = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    manual = inspect.getdoc(fn) or ""
+    description = manual.split("\n\n", 1)[0]
+    tool = make_tool(fn, name=name, title=title, description=description, annotations=annotations)
+    return ToolSpec(tool, Tier.SAFE, group, (), manual=manual)
 
 
 def tool_result(result: Result) -> CallToolResult:
