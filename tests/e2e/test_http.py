@@ -20,20 +20,13 @@ from mcp_types import ElicitResult
 from mcp_frontend.published import load_published
 from pvesim.config import SimConfig
 from tests.support.cluster import pick
-from tests.support.http_server import HttpServer, http_client, http_server
+from tests.support.http_server import INITIALIZE, MCP_HEADERS, HttpServer, http_client, http_server
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, start_stack
 
 pytestmark = pytest.mark.timeout(120)
 
 ROOT = Path(__file__).resolve().parents[2]
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
-}
-MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module", params=["redis", "embedded"])

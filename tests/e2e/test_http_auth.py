@@ -24,7 +24,7 @@ from pvesim.state import Pool
 from shared.jobs import keys
 from shared.safety import Tier
 from tests.support.cluster import assert_unchanged, picture
-from tests.support.http_server import HttpServer, http_client, http_server
+from tests.support.http_server import INITIALIZE, MCP_HEADERS, HttpServer, http_client, http_server
 from tests.support.oauth import Issuer, issuer
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, start_stack
@@ -35,13 +35,6 @@ from tests.support.wire import HttpWire, WireError
 pytestmark = pytest.mark.timeout(180)
 
 READS = {tool.name for tool in load_published() if tool.tier is Tier.SAFE}
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
-}
-MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 TOKENS = {
     "reader": ["read"],
     "operator": ["change"],

@@ -16,9 +16,17 @@ from mcp.client.streamable_http import streamable_http_client
 
 from tests.support.waiting import eventually
 
-__all__ = ["HttpServer", "free_port", "http_client", "http_server"]
+__all__ = ["INITIALIZE", "MCP_HEADERS", "HttpServer", "free_port", "http_client", "http_server"]
 
 ROOT = Path(__file__).resolve().parents[2]
+#: a raw initialize request and the headers streamable HTTP wants, for tests that post by hand
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+}
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 def free_port() -> int:
