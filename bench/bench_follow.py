@@ -13,6 +13,10 @@ reads the node list every 200 ms. For each N it prints:
   lag        from the task's end in PVE to its job's end (finished_at), p50 / p90 (ms)
   reads      latency of the reads made meanwhile, p50 / p99 / max (ms), and failures
 
+and where the lag went, p50 / p90 of each stage after a task's end (from pvesim's answer times):
+until the watcher's read of its log (the look that saw the end, then the read), then until the
+job's status read of its guest, then until its job's end.
+
 Targets (issue 10): 1,000 followed in <= 150 MB; at N >= 100 <= 6 requests per change and a lag of
 p50 <= 300 ms, p90 <= 1 s; at N = 1 the same lag with no more status reads than one a second; no
 read failing, p99 <= 1 s during the N = 500 run.
@@ -75,6 +79,8 @@ class Run:
     read_failures: int = 0
     unfinished: int = 0
     seconds: float = 0.0
+    #: per stage after a task's end (see the module docstring), ms
+    stages: dict[str, list[float]] = field(default_factory=dict)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -185,14 +191,36 @@ class Bench:
         for request in self.sim.requests:
             if request.template and "/_sim" not in request.path:
                 run.requests[f"{request.method} {request.template}"] += 1
+        answered = self._answer_times()
         for job_id in job_ids:
             record = await self.store.get(job_id)
             if record is None or record.finished_at is None or record.upid is None:
                 continue
             ended = self.ended.get(record.upid)
-            if ended is not None:
-                run.lags_ms.append((record.finished_at.timestamp() - ended) * 1000)
+            if ended is None:
+                continue
+            finished = record.finished_at.timestamp()
+            run.lags_ms.append((finished - ended) * 1000)
+            log_read = max((t for t in answered.get(record.upid, []) if t >= ended), default=None)
+            status_read = max((t for t in answered.get(f"vm {record.vmid}", []) if t >= ended), default=None)
+            if log_read is not None and status_read is not None:
+                for stage, (since, until) in {
+                    "log read": (ended, log_read),
+                    "status read": (log_read, status_read),
+                    "job end": (status_read, finished),
+                }.items():
+                    run.stages.setdefault(stage, []).append((until - since) * 1000)
         return run
+
+    def _answer_times(self) -> dict[str, list[float]]:
+        """When pvesim answered each task's log reads (by UPID) and each VM's status reads (by "vm <vmid>")."""
+        times: dict[str, list[float]] = {}
+        for request in self.sim.requests:
+            if request.template == "/nodes/{node}/tasks/{upid}/log":
+                times.setdefault(request.path.split("/")[4], []).append(request.time)
+            elif request.template == "/nodes/{node}/qemu/{vmid}/status/current":
+                times.setdefault(f"vm {request.path.split('/')[4]}", []).append(request.time)
+        return times
 
 
 async def _wait(store: JobStore, job_id: str, seconds: float) -> JobRecord | None:
@@ -242,6 +270,12 @@ def report(runs: list[Run], duration: float) -> int:
         per = {endpoint: count / run.size for endpoint, count in run.requests.most_common()}
         shown = ", ".join(f"{endpoint} {value:.2f}" for endpoint, value in per.items() if value >= 0.01)
         print(f"N={run.size} requests per change: {shown}")
+    for run in runs:
+        stages = ", ".join(
+            f"{stage} {percentile(values, 50):.0f} / {percentile(values, 90):.0f}"
+            for stage, values in run.stages.items()
+        )
+        print(f"N={run.size} lag by stage after the end, p50 / p90 ms: {stages}")
     print("(the reads' own requests, GET /nodes, are counted apart: req/chg leaves them out)")
     for failure in failures:
         print(f"MISSED {failure}")
