@@ -188,10 +188,16 @@ class Bench:
         await asyncio.gather(*helpers)
         run.cpu_ms_per_change = (process_cpu_seconds(self.worker.pid) - cpu) * 1000 / size
         run.rss_mb = peak_rss_mb(self.worker.pid)
+        # when pvesim answered each task's log reads (by UPID) and each VM's status reads (by VMID)
+        log_reads: dict[str, list[float]] = {}
+        status_reads: dict[str, list[float]] = {}
         for request in self.sim.requests:
             if request.template and "/_sim" not in request.path:
                 run.requests[f"{request.method} {request.template}"] += 1
-        answered = self._answer_times()
+            if request.template == "/nodes/{node}/tasks/{upid}/log":
+                log_reads.setdefault(request.path.split("/")[4], []).append(request.time)
+            elif request.template == "/nodes/{node}/qemu/{vmid}/status/current":
+                status_reads.setdefault(request.path.split("/")[4], []).append(request.time)
         for job_id in job_ids:
             record = await self.store.get(job_id)
             if record is None or record.finished_at is None or record.upid is None:
@@ -201,8 +207,8 @@ class Bench:
                 continue
             finished = record.finished_at.timestamp()
             run.lags_ms.append((finished - ended) * 1000)
-            log_read = max((t for t in answered.get(record.upid, []) if t >= ended), default=None)
-            status_read = max((t for t in answered.get(f"vm {record.vmid}", []) if t >= ended), default=None)
+            log_read = max((t for t in log_reads.get(record.upid, []) if t >= ended), default=None)
+            status_read = max((t for t in status_reads.get(str(record.vmid), []) if t >= ended), default=None)
             if log_read is not None and status_read is not None:
                 for stage, (since, until) in {
                     "log read": (ended, log_read),
@@ -211,16 +217,6 @@ class Bench:
                 }.items():
                     run.stages.setdefault(stage, []).append((until - since) * 1000)
         return run
-
-    def _answer_times(self) -> dict[str, list[float]]:
-        """When pvesim answered each task's log reads (by UPID) and each VM's status reads (by "vm <vmid>")."""
-        times: dict[str, list[float]] = {}
-        for request in self.sim.requests:
-            if request.template == "/nodes/{node}/tasks/{upid}/log":
-                times.setdefault(request.path.split("/")[4], []).append(request.time)
-            elif request.template == "/nodes/{node}/qemu/{vmid}/status/current":
-                times.setdefault(f"vm {request.path.split('/')[4]}", []).append(request.time)
-        return times
 
 
 async def _wait(store: JobStore, job_id: str, seconds: float) -> JobRecord | None:
@@ -270,13 +266,13 @@ def report(runs: list[Run], duration: float) -> int:
         per = {endpoint: count / run.size for endpoint, count in run.requests.most_common()}
         shown = ", ".join(f"{endpoint} {value:.2f}" for endpoint, value in per.items() if value >= 0.01)
         print(f"N={run.size} requests per change: {shown}")
+    print("(the reads' own requests, GET /nodes, are counted apart: req/chg leaves them out)")
     for run in runs:
         stages = ", ".join(
             f"{stage} {percentile(values, 50):.0f} / {percentile(values, 90):.0f}"
             for stage, values in run.stages.items()
         )
         print(f"N={run.size} lag by stage after the end, p50 / p90 ms: {stages}")
-    print("(the reads' own requests, GET /nodes, are counted apart: req/chg leaves them out)")
     for failure in failures:
         print(f"MISSED {failure}")
     print("targets met" if not failures else "targets MISSED")
