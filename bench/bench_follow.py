@@ -14,8 +14,11 @@ reads the node list every 200 ms. For each N it prints:
   reads      latency of the reads made meanwhile, p50 / p99 / max (ms), and failures
 
 and where the lag went, p50 / p90 of each stage after a task's end (from pvesim's answer times):
-until the watcher's read of its log (the look that saw the end, then the read), then until the
-job's status read of its guest, then until its job's end.
+until the watcher's read of its log (the look that saw the end, then the read), then until its
+job's end (the job's run after the end). And the worker's CPU by phase, per change: while the
+changes are dispatched, while their tasks run, and while their ends come in. The ends come as
+fast as the dispatches went, and the dispatches go as fast as the worker can: the lag stays low
+only while an end costs the worker less than a dispatch (busy below 1.0 in the ends phase).
 
 Targets (issue 10): 1,000 followed in <= 150 MB; at N >= 100 <= 6 requests per change and a lag of
 p50 <= 300 ms, p90 <= 1 s; at N = 1 the same lag with no more status reads than one a second; no
@@ -81,6 +84,8 @@ class Run:
     seconds: float = 0.0
     #: per stage after a task's end (see the module docstring), ms
     stages: dict[str, list[float]] = field(default_factory=dict)
+    #: per phase (dispatch, following, ends): the worker's CPU per change (ms) and its busy share
+    phases: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -164,6 +169,13 @@ class Bench:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), READ_EVERY_SECONDS)
 
+    async def cpu_samples(self, stop: asyncio.Event, samples: list[tuple[float, float]]) -> None:
+        """The worker's CPU seconds so far, with the time, every 0.1 s (the phases are cut from them after the run)."""
+        while not stop.is_set():
+            samples.append((time.time(), process_cpu_seconds(self.worker.pid)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.1)
+
     async def followed(self, stop: asyncio.Event, run: Run) -> None:
         await asyncio.sleep(2.5)  # the health line is rewritten every 2 s: skip the one from before the run
         while not stop.is_set():
@@ -179,7 +191,12 @@ class Bench:
         self.sim.requests.clear()
         cpu = process_cpu_seconds(self.worker.pid)
         stop = asyncio.Event()
-        helpers = [asyncio.create_task(self.reads(stop, run)), asyncio.create_task(self.followed(stop, run))]
+        samples: list[tuple[float, float]] = []
+        helpers = [
+            asyncio.create_task(self.reads(stop, run)),
+            asyncio.create_task(self.followed(stop, run)),
+            asyncio.create_task(self.cpu_samples(stop, samples)),
+        ]
         began = time.monotonic()
         job_ids = await self.starts(size)
         run.unfinished = await self.wait_all(job_ids, duration * 3 + 60)
@@ -188,16 +205,17 @@ class Bench:
         await asyncio.gather(*helpers)
         run.cpu_ms_per_change = (process_cpu_seconds(self.worker.pid) - cpu) * 1000 / size
         run.rss_mb = peak_rss_mb(self.worker.pid)
-        # when pvesim answered each task's log reads (by UPID) and each VM's status reads (by VMID)
+        # when pvesim answered each task's log reads (by UPID), and when it answered the POSTs
         log_reads: dict[str, list[float]] = {}
-        status_reads: dict[str, list[float]] = {}
+        posts: list[float] = []
         for request in self.sim.requests:
             if request.template and "/_sim" not in request.path:
                 run.requests[f"{request.method} {request.template}"] += 1
             if request.template == "/nodes/{node}/tasks/{upid}/log":
                 log_reads.setdefault(request.path.split("/")[4], []).append(request.time)
-            elif request.template == "/nodes/{node}/qemu/{vmid}/status/current":
-                status_reads.setdefault(request.path.split("/")[4], []).append(request.time)
+            elif request.method == "POST":
+                posts.append(request.time)
+        ends: list[float] = []
         for job_id in job_ids:
             record = await self.store.get(job_id)
             if record is None or record.finished_at is None or record.upid is None:
@@ -205,18 +223,36 @@ class Bench:
             ended = self.ended.get(record.upid)
             if ended is None:
                 continue
+            ends.append(ended)
             finished = record.finished_at.timestamp()
             run.lags_ms.append((finished - ended) * 1000)
             log_read = max((t for t in log_reads.get(record.upid, []) if t >= ended), default=None)
-            status_read = max((t for t in status_reads.get(str(record.vmid), []) if t >= ended), default=None)
-            if log_read is not None and status_read is not None:
-                for stage, (since, until) in {
-                    "log read": (ended, log_read),
-                    "status read": (log_read, status_read),
-                    "job end": (status_read, finished),
-                }.items():
-                    run.stages.setdefault(stage, []).append((until - since) * 1000)
+            if log_read is not None:
+                run.stages.setdefault("log read", []).append((log_read - ended) * 1000)
+                run.stages.setdefault("job end", []).append((finished - log_read) * 1000)
+        if posts and ends:
+            run.phases = _phases(samples, size, (min(posts), max(posts)), (min(ends), max(ends)))
         return run
+
+
+def _phases(
+    samples: list[tuple[float, float]], size: int, dispatched: tuple[float, float], ended: tuple[float, float]
+) -> dict[str, tuple[float, float]]:
+    """The worker's CPU per change (ms) and busy share in each phase: dispatching, following, the ends (and 1 s on)."""
+
+    def cpu_at(moment: float) -> float:
+        return min(samples, key=lambda sample: abs(sample[0] - moment))[1]
+
+    spans = {
+        "dispatch": dispatched,
+        "following": (dispatched[1], ended[0]),
+        "ends": (ended[0], ended[1] + 1.0),
+    }
+    phases: dict[str, tuple[float, float]] = {}
+    for phase, (since, until) in spans.items():
+        used = cpu_at(until) - cpu_at(since)
+        phases[phase] = (used * 1000 / size, used / (until - since) if until > since else float("nan"))
+    return phases
 
 
 async def _wait(store: JobStore, job_id: str, seconds: float) -> JobRecord | None:
@@ -273,6 +309,8 @@ def report(runs: list[Run], duration: float) -> int:
             for stage, values in run.stages.items()
         )
         print(f"N={run.size} lag by stage after the end, p50 / p90 ms: {stages}")
+        phases = ", ".join(f"{phase} {ms:.2f} ms/chg (busy {busy:.2f})" for phase, (ms, busy) in run.phases.items())
+        print(f"N={run.size} worker CPU by phase: {phases}")
     for failure in failures:
         print(f"MISSED {failure}")
     print("targets met" if not failures else "targets MISSED")

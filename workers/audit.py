@@ -39,16 +39,16 @@ def _plan(op: Operation, params: Params | None, record: JobRecord) -> str | None
 
 
 async def audit_change(
-    app: WorkerApp, op: Operation, job_id: str, *, caller: Caller | None, params: Params | None
+    app: WorkerApp, op: Operation, record: JobRecord, *, caller: Caller | None, params: Params | None
 ) -> None:
     """Append the ended change's entry: who, what, on which cluster, the plan, its job and PVE tasks, the outcome.
 
-    The outcome is recorded before this runs: a Redis that fails now loses the entry (logged), never the job's end.
+    `record` is the job's as its end was written (the worker holds it: reading it back cost a round
+    trip and a parse per change). The outcome is recorded before this runs: a Redis that fails now
+    loses the entry (logged), never the job's end.
     """
+    job_id = record.job_id
     try:
-        record = await app.store.get(job_id)
-        if record is None:
-            return
         who = caller or record.caller
         upids = [str(step["upid"]) for step in record.steps if step.get("upid")]
         if record.upid and record.upid not in upids:

@@ -349,7 +349,8 @@ async def _refuse(
         return record.state.value
     await app.store.fail(job_id, error, also=release)
     if record.tier != Tier.SAFE.value:
-        await audit_change(app, op, job_id, caller=None, params=None)
+        ended = record.model_copy(update={"state": JobState.FAILED, "error_code": error.code})
+        await audit_change(app, op, ended, caller=None, params=None)
     return JobState.FAILED.value
 
 
@@ -526,7 +527,9 @@ async def _end(
     if release is None:
         await _release_guest(app, job.op, job.record, job.locked_vmids)
     if job.record.tier != Tier.SAFE.value:
-        await audit_change(app, job.op, job.job_id, caller=job.caller, params=job.params)
+        code = outcome.code if isinstance(outcome, ProxmoxMcpError) else job.record.error_code
+        ended = job.record.model_copy(update={"state": state, "error_code": code})
+        await audit_change(app, job.op, ended, caller=job.caller, params=job.params)
     log.info(
         "job_finished",
         state=state.value,

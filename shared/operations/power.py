@@ -46,7 +46,7 @@ class PowerResult(Result):
     kind: GuestKind
     action: str
     changed: bool = Field(description="False when the guest already was in the requested state (nothing was done).")
-    status_after: str = Field(description="running, stopped or paused, read after the action.")
+    status_after: str = Field(description="running, stopped or paused after the action.")
 
 
 POWER_CONTROL = Operation(
