@@ -40,8 +40,8 @@ def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str |
     return None
 
 
-#: the power state a guest's own power task leaves it in when it ends well: PVE ends qmstart once
-#: the VM runs, qmshutdown once it has stopped (see `_state_left`)
+#: the power state each action leads to, and which the guest's own power task leaves it in when
+#: it ends well: PVE ends qmstart once the VM runs, qmshutdown once it has stopped (`_state_left`)
 _LEFT_IN: dict[PowerAction, str] = {
     "start": "running",
     "stop": "stopped",
@@ -68,13 +68,7 @@ def _state_left(done: StepOutcome, guest: Guest, action: PowerAction) -> str | N
 
 def _effect(action: PowerAction, state: PowerState) -> bool | None:
     """Whether `state` is what `action` leads to; None when the state cannot tell (reboot)."""
-    return {
-        "start": state.status == "running" and not state.paused,
-        "stop": state.status == "stopped",
-        "shutdown": state.status == "stopped",
-        "suspend": state.paused,
-        "resume": state.status == "running" and not state.paused,
-    }.get(action)
+    return None if action == "reboot" else str(state) == _LEFT_IN[action]
 
 
 def power_step(
