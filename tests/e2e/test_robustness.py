@@ -204,20 +204,34 @@ async def test_a_start_whose_answer_is_unreadable_is_found_and_followed_not_sent
     assert sim.state.counts[vmid]["started"] == 1
 
 
-async def test_a_change_whose_after_state_cannot_be_read_still_reports_success(sim: Simulator, client: Client) -> None:
-    vmid = guest_of(sim, "qemu", "stopped")
+@pytest.mark.parametrize(
+    ("kind", "before", "action", "after"),
+    [
+        # an LXC suspend freezes the container, which PVE still lists as running: its state is read
+        ("lxc", "running", "suspend", "unknown"),
+        # the guest's own qmstart ends once the VM runs: its end says the state, no read is made
+        ("qemu", "stopped", "start", "running"),
+    ],
+)
+async def test_a_change_whose_after_state_cannot_be_read_still_reports_success(
+    sim: Simulator, client: Client, kind: str, before: str, action: str, after: str
+) -> None:
+    vmid = guest_of(sim, kind, before)
     node = sim.state.guests[vmid].node
-    sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=1.5, count=1)
-    job_id = await submit(client, "power_control", vmid=vmid, action="start")
-    await eventually(lambda: _has_upid(client, job_id), what="the start task to run")
-    sim.faults.add_error(500, method="GET", path=f"/nodes/{node}/qemu/{vmid}/status/current", count=None)
+    sim.faults.add_task_rule(type=f"{'qm' if kind == 'qemu' else 'vz'}{action}", vmid=vmid, duration=1.5, count=1)
+    job_id = await submit(client, "power_control", vmid=vmid, action=action)
+    await eventually(lambda: _has_upid(client, job_id), what=f"the {action} task to run")
+    status = f"/nodes/{node}/{kind}/{vmid}/status/current"
+    read_before = len(requests_to(sim, "GET", status))
+    sim.faults.add_error(500, method="GET", path=status, count=None)
 
     job = await finished(client, job_id)
 
     assert job["state"] == "succeeded", job
     assert job["result"]["changed"] is True
-    assert job["result"]["status_after"] == "unknown"
-    assert sim.state.guests[vmid].status == "running"
+    assert job["result"]["status_after"] == after
+    assert (len(requests_to(sim, "GET", status)) > read_before) == (after == "unknown")
+    assert sim.state.counts[vmid]["suspended" if action == "suspend" else "started"] == 1
 
 
 async def test_a_task_pve_answers_nonsense_about_ends_unknown_not_failed(sim: Simulator, client: Client) -> None:
