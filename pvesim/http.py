@@ -44,6 +44,12 @@ class HttpServer:
         self._ssl = ssl_context
         self._server: asyncio.Server | None = None
         self._connections: dict[asyncio.Task[None], asyncio.StreamWriter] = {}
+        #: connections accepted since the start (a client's pool is seen from here: tests/pve_client/test_pool.py)
+        self.accepted = 0
+
+    @property
+    def open_connections(self) -> int:
+        return len(self._connections)
 
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (useful with port 0)."""
@@ -68,6 +74,7 @@ class HttpServer:
 
     async def _on_connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
+        self.accepted += 1
         if task is not None:
             self._connections[task] = writer
         try:

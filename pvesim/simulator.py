@@ -60,6 +60,11 @@ class Simulator:
         return f"{self.url}/api2/json"
 
     @property
+    def connections(self) -> tuple[int, int]:
+        """TCP connections accepted since the start, and those open now."""
+        return (self._http.accepted, self._http.open_connections) if self._http is not None else (0, 0)
+
+    @property
     def token_name(self) -> str:
         """USER@REALM!TOKENID of the full token."""
         return self.config.token_id

@@ -312,3 +312,27 @@ async def test_start_whose_answer_is_lost_is_dispatch_uncertain_yet_took_effect(
         tasks = await pve.get("/nodes/{node}/tasks", list[TaskSummary], path={"node": "pve1"}, query={"source": "all"})
 
     assert [(t.type, t.id) for t in tasks if t.type == "qmstart"] == [("qmstart", "101")]
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+@pytest.mark.parametrize("method", ["PUT", "DELETE"])
+async def test_a_put_or_delete_whose_connection_drops_is_sent_once(sim, method, when):
+    # HTTP calls both idempotent and a client library may resend them on a dropped connection
+    # (aiohttp does); PVE's DELETE of a guest destroys it and starts a task: a resend is a second one
+    vmid = next(
+        g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.template
+    )
+    target = {"node": sim.state.guests[vmid].node, "vmid": vmid}
+    template = "/nodes/{node}/qemu/{vmid}/config" if method == "PUT" else "/nodes/{node}/qemu/{vmid}"
+    sim.faults.add_drop(when=when, method=method, path=template)
+    async with _client(sim) as pve:
+        send = (
+            pve.put(template, NO_DATA, path=target, body={"description": "x"})
+            if method == "PUT"
+            else pve.delete(template, UPID, path=target)
+        )
+        with pytest.raises(DispatchUncertain):
+            await send
+
+    sent = template.format(**target)
+    assert [r.method for r in sim.requests if r.path == sent and r.method == method] == [method]
