@@ -8,9 +8,13 @@ that left the list has ended: its log is read once from where the copy stopped, 
 line is the exit status (`TASK OK`, `TASK ERROR: ...`, `TASK WARNINGS: n`), as pve-common's
 upid_read_status reads it; only a log without such a line costs a status read.
 
-When a task ends the watcher records how (`task_end`), copies the rest of its log, releases
-the claim and queues the job again, all in one fenced transaction; the job's next run acts on
-the end (next step, or the job's outcome). How often a task is looked at follows what is
+When a task ends the watcher knows how (`task_end`) and the rest of its log. The job's next run
+acts on that end (next step, or the job's outcome), and mostly it runs at once in this worker,
+under the claim it holds (`Rerun`, QueueWorker._rerun_here): the end and the log go with that
+run's first write, so a task's end costs no transaction and no trip through the queue of its
+own. When the worker has no slot free, or is stopping, the watcher writes them, releases the
+claim and queues the job again (ahead of new work) in one fenced transaction, and whichever
+worker is free takes it. How often a task is looked at follows what is
 known of how long tasks of its type take (workers.follow.next_check); each end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
@@ -24,7 +28,7 @@ import asyncio
 import contextlib
 import functools
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 
 import structlog
@@ -51,7 +55,7 @@ from workers.follow import (
     warning_lines,
 )
 
-__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "Watched", "Watcher"]
+__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "Rerun", "Watched", "Watcher"]
 
 log = structlog.get_logger("workers.watcher")
 
@@ -87,6 +91,11 @@ class _ActiveTask(BaseModel):
 _ACTIVE_ITEM = TypeAdapter(_ActiveTask)
 
 
+#: runs a job whose task ended in this worker at once (the job's end and log written by that run):
+#: False when it cannot (no free slot, stopping), and the watcher queues the job again instead
+Rerun = Callable[["Watched", Callable[[Pipeline], None], dict[str, object]], bool]
+
+
 @dataclass
 class Watched:
     """One task the watcher follows, for the job that holds the claim of `store`."""
@@ -97,6 +106,7 @@ class Watched:
     log_base: int  # the job's log lines before this task's
     have: int  # this task's lines already in the job's log
     since: float  # epoch seconds: when the task was dispatched
+    pickup: int = 0  # the job's pickup (its claims so far) that handed the task over
     added: float = field(default_factory=time.monotonic)
     looks: int = 0
     due: float = field(default_factory=time.monotonic)
@@ -118,7 +128,16 @@ class Watched:
 class Watcher:
     """Follows the tasks of this worker's jobs; `run()` is its loop."""
 
-    def __init__(self, pve: PveClient, store: JobStore, settings: Settings, *, gate: RenewalGate, cluster: str) -> None:
+    def __init__(
+        self,
+        pve: PveClient,
+        store: JobStore,
+        settings: Settings,
+        *,
+        gate: RenewalGate,
+        cluster: str,
+        rerun: Rerun | None = None,
+    ) -> None:
         self.pve = pve
         #: the cluster whose tasks it follows (a worker runs one watcher per cluster: node names repeat across them)
         self.cluster = cluster
@@ -126,6 +145,7 @@ class Watcher:
         self.settings = settings
         #: closed while the heartbeat renews claims: a release waits for it (see QueueWorker._release)
         self._gate = gate
+        self._rerun = rerun
         self.tasks: dict[str, Watched] = {}
         self._durations: dict[str, Durations] = {}
         self._durations_read = -_DURATIONS_SECONDS
@@ -371,22 +391,30 @@ class Watcher:
         lines: list[str] | None = None,
         learned: Durations | None = None,
     ) -> None:
-        """Record the task's end (if known) and the rest of its log, and queue the job again, in one transaction."""
-        try:
+        """The task's end (if known) and the rest of its log go to the job's next run: here, or through the queue.
 
-            def write(pipe: Pipeline) -> None:
-                if lines:
-                    self._add_lines(pipe, watched, lines)
-                if end is not None:
-                    watched.store.add_update(pipe, watched.job_id, task_end=end)
-                if learned is not None:
-                    pipe.hset(keys.task_durations(self.cluster), watched.upid.type, str(learned))
-                requeue(pipe, watched.claim, ahead=end is not None)
+        The next run here gets them as writes of its own to make (see the module docstring);
+        otherwise they are written and the job queued again, in one transaction.
+        """
 
-            async with self._gate.releasing():
-                await watched.store.commit(write)
-        finally:
-            self.tasks.pop(watched.job_id, None)
+        def write(pipe: Pipeline) -> None:
+            if lines:
+                self._add_lines(pipe, watched, lines)
+            if end is not None:
+                watched.store.add_update(pipe, watched.job_id, task_end=end)
+            if learned is not None:
+                pipe.hset(keys.task_durations(self.cluster), watched.upid.type, str(learned))
+
+        self.tasks.pop(watched.job_id, None)  # in the same step as the rerun takes it: held in one place at a time
+        if end is not None and self._rerun is not None and self._rerun(watched, write, end):
+            return
+
+        def write_and_requeue(pipe: Pipeline) -> None:
+            write(pipe)
+            requeue(pipe, watched.claim, ahead=end is not None)
+
+        async with self._gate.releasing():
+            await watched.store.commit(write_and_requeue)
 
     def _add_lines(self, pipe: Pipeline, watched: Watched, lines: list[str]) -> None:
         watched.store.add_log(pipe, watched.job_id, lines)

@@ -6,8 +6,10 @@ that the heartbeat renews every HEARTBEAT_SECONDS, so a killed worker's job is t
 within CLAIM_TTL_SECONDS of its last renewal (not after a job timeout), and a worker that was
 paused past its claim writes nothing more (fencing). A change whose PVE task runs holds no
 slot: the watcher (workers.watcher) follows the tasks of every job this worker holds, and
-queues a job again when its task ends. Reads have their own queue and are taken first, so
-neither following nor a burst of changes delays them.
+when a task ends the job runs again at once in a free slot of this worker, under the claim
+it holds (`_rerun_here`), or, with no slot free, goes back to the queue. Reads have their own
+queue and are taken first, and a quarter of the slots is left to them when a task's end would
+take a slot directly, so neither following nor a burst of changes delays them.
 
 A worker serves every cluster of PROXMOX_CLUSTERS, or those PROXMOX_MCP_WORKER_CLUSTERS names
 (shared.clusters): it takes jobs only from their queues (one pair per cluster), so a job for a
@@ -83,6 +85,8 @@ _REDIS_BACKOFF_CAP_SECONDS = 5.0
 _REPOLLS = 3
 #: due jobs read per free slot, of which the slots' worth are tried at random (see _take_jobs)
 _CANDIDATES_PER_SLOT = 4
+#: a task's end runs its job in a slot directly only while more than 1/_READ_SHARE of the slots is free
+_READ_SHARE = 4
 
 
 def worker_name(settings: Settings) -> str:
@@ -203,7 +207,9 @@ class QueueWorker:
             self.apps[cluster] = WorkerApp(
                 settings, pve, store, self.name, self.signer, audit, heartbeat=self.heartbeat, cluster=cluster
             )
-            self.watchers[cluster] = Watcher(pve, store, settings, gate=self._gate, cluster=cluster)
+            self.watchers[cluster] = Watcher(
+                pve, store, settings, gate=self._gate, cluster=cluster, rerun=self._rerun_here
+            )
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
             self._sinks.append(sink)
@@ -300,12 +306,36 @@ class QueueWorker:
             return
         await self.redis.blpop(self._wakes, timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
 
-    async def _run(self, claim: Claim, pickup: int) -> None:
-        """One pickup of a job in a slot, and what becomes of its claim afterwards."""
-        store = self.store.fenced(claim)
+    def _rerun_here(self, watched: Watched, write: Callable[[Pipeline], None], end: dict[str, object]) -> bool:
+        """Run a job whose task ended at once, in a free slot, under the claim this worker holds; False if none is free.
+
+        No release, queue, wake-up and claim again in between: the watcher's writes (the task's
+        end, the rest of its log) and the pickup count go with the run's first write, fenced by
+        the same claim. Lost with it (the worker killed first), they are derived again: the
+        record holds the UPID without an end, so whoever takes the job over follows the task
+        again, finds it ended and reads the rest of its log from where the copy stopped.
+        """
+        if self._stopping.is_set() or len(self.slots) >= self.max_jobs - self.max_jobs // _READ_SHARE:
+            return False  # the rest goes through the queue, where reads are taken first
+        claim, store, pickup = watched.claim, watched.store, watched.pickup + 1
+        store.defer(write)
+        store.defer(lambda pipe: pipe.hincrby(keys.job_record(claim.job_id), "attempts", 1))
+        task = asyncio.create_task(self._run(claim, pickup, store, task_end=end), name=f"job {claim.job_id}")
+        self.slots[claim.job_id] = _Slot(claim, task)
+        return True
+
+    async def _run(
+        self, claim: Claim, pickup: int, store: JobStore | None = None, *, task_end: dict[str, object] | None = None
+    ) -> None:
+        """One pickup of a job in a slot, and what becomes of its claim afterwards.
+
+        `store` and `task_end`: a rerun after the job's task ended (`_rerun_here`), on the store
+        that holds the watcher's deferred writes, with the end they will write.
+        """
+        store = store or self.store.fenced(claim)
         try:
             with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
-                await self._pickup(claim, pickup, store)
+                await self._pickup(claim, pickup, store, task_end)
         except ClaimLost:
             log.warning("claim_lost", job_id=claim.job_id)
         except asyncio.CancelledError:
@@ -319,7 +349,7 @@ class QueueWorker:
             self.slots.pop(claim.job_id, None)
             self._slot_freed.set()
 
-    async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
+    async def _pickup(self, claim: Claim, pickup: int, store: JobStore, task_end: dict[str, object] | None) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:  # payload, record and mark in one round trip
             pipe.get(keys.job_payload(claim.job_id))
             pipe.hgetall(keys.job_record(claim.job_id))
@@ -342,6 +372,8 @@ class QueueWorker:
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
                 record = JobStore.record_from(fields)
+                if record is not None and task_end is not None:  # the writes deferred by _rerun_here, as they will be
+                    record.task_end, record.attempts = task_end, pickup
                 envelope = job.kwargs if job.args else None
                 state = await run_job(
                     app,
@@ -365,7 +397,7 @@ class QueueWorker:
                 if have is None:
                     have = await self.store.log_length(claim.job_id) - follow.log_base
                 self.watchers[cluster].add(
-                    Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since)
+                    Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since, pickup)
                 )
                 return
         self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
