@@ -134,6 +134,46 @@ async def test_a_worker_killed_while_following_hands_the_task_over_within_second
     assert sim.state.counts[vmid]["shutdown"] == 1
 
 
+async def test_a_worker_killed_as_it_sees_the_task_end_leaves_the_end_to_another_with_each_log_line_once(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    # the victim's watcher reads the ended task's log; its rerun would write the end and the log
+    # with the job's outcome, but the victim dies first: nothing of the end is written by it
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "qemu", "stopped")
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=2.0, count=1)
+    killed: list[float] = []
+
+    def kill_on_log_read(verb: str, path: str) -> bool:
+        if verb == "GET" and path.endswith("/log") and f":qmstart:{vmid}:" in path and victim.process.poll() is None:
+            victim.process.send_signal(signal.SIGKILL)
+            killed.append(time.time())
+            return True
+        return False
+
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the job
+    restore = intercept(sim, kill_on_log_read)
+    try:
+        job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
+        await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's log")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+        restore()
+    job = await finished(client, job_id, timeout=60)
+    assert job["state"] == "succeeded", (job.get("error"), job.get("message"))
+    assert job["result"]["status_after"] == "running"
+    ended = await _finished_at(takeover_stack, job_id)
+    _figure("killed as it saw the task end", ended - killed[0])
+    assert ended - killed[0] <= TAKEOVER_BOUND_SECONDS, f"recorded {ended - killed[0]:.1f}s after the kill"
+    assert requests(sim, "POST", f"/qemu/{vmid}/status/start") == 1
+    assert sim.state.counts[vmid]["started"] == 1
+    log = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
+    assert log is not None and log["task_done"] is True
+    assert [line["t"] for line in log["lines"]] == sim.state.tasks[job["upid"]].log  # the whole log, each line once
+
+
 async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_seconds(
     takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
 ) -> None:
