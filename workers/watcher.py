@@ -9,12 +9,12 @@ line is the exit status (`TASK OK`, `TASK ERROR: ...`, `TASK WARNINGS: n`), as p
 upid_read_status reads it; only a log without such a line costs a status read.
 
 When a task ends the watcher knows how (`task_end`) and the rest of its log. The job's next run
-acts on that end (next step, or the job's outcome), and mostly it runs at once in this worker,
-under the claim it holds (`Rerun`, QueueWorker._rerun_here): the end and the log go with that
+acts on that end (next step, or the job's outcome) in this worker, under the claim it holds,
+as soon as a slot is free (`Rerun`, QueueWorker._rerun_here): the end and the log go with that
 run's first write, so a task's end costs no transaction and no trip through the queue of its
-own. When the worker has no slot free, or is stopping, the watcher writes them, releases the
-claim and queues the job again (ahead of new work) in one fenced transaction, and whichever
-worker is free takes it. How often a task is looked at follows what is
+own. While the worker stops, the watcher writes them, releases the claim and queues the job
+again (ahead of new work) in one fenced transaction, and whichever worker is free takes it.
+How often a task is looked at follows what is
 known of how long tasks of its type take (workers.follow.next_check); each end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
@@ -91,8 +91,8 @@ class _ActiveTask(BaseModel):
 _ACTIVE_ITEM = TypeAdapter(_ActiveTask)
 
 
-#: runs a job whose task ended in this worker at once (the job's end and log written by that run):
-#: False when it cannot (no free slot, stopping), and the watcher queues the job again instead
+#: runs a job whose task ended in this worker (the job's end and log written by that run):
+#: False when it cannot (the worker stops), and the watcher queues the job again instead
 Rerun = Callable[["Watched", Callable[[Pipeline], None], dict[str, object]], bool]
 
 

@@ -6,10 +6,10 @@ that the heartbeat renews every HEARTBEAT_SECONDS, so a killed worker's job is t
 within CLAIM_TTL_SECONDS of its last renewal (not after a job timeout), and a worker that was
 paused past its claim writes nothing more (fencing). A change whose PVE task runs holds no
 slot: the watcher (workers.watcher) follows the tasks of every job this worker holds, and
-when a task ends the job runs again at once in a free slot of this worker, under the claim
-it holds (`_rerun_here`), or, with no slot free, goes back to the queue. Reads have their own
-queue and are taken first, and a quarter of the slots is left to them when a task's end would
-take a slot directly, so neither following nor a burst of changes delays them.
+when a task ends the job runs again in this worker, under the claim it holds, in the next
+free slot (`_rerun_here`), before any new work. Reads have their own queue, are taken first,
+and keep a quarter of the slots that ended tasks do not take, so neither following nor a
+burst of changes delays them.
 
 A worker serves every cluster of PROXMOX_CLUSTERS, or those PROXMOX_MCP_WORKER_CLUSTERS names
 (shared.clusters): it takes jobs only from their queues (one pair per cluster), so a job for a
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import itertools
 import logging
@@ -33,6 +34,7 @@ import secrets
 import signal
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -85,7 +87,7 @@ _REDIS_BACKOFF_CAP_SECONDS = 5.0
 _REPOLLS = 3
 #: due jobs read per free slot, of which the slots' worth are tried at random (see _take_jobs)
 _CANDIDATES_PER_SLOT = 4
-#: a task's end runs its job in a slot directly only while more than 1/_READ_SHARE of the slots is free
+#: jobs whose task ended run in the slots but 1/_READ_SHARE of them, which stay free for reads
 _READ_SHARE = 4
 
 
@@ -101,6 +103,11 @@ def worker_functions() -> dict[str, tuple[Operation, Handler]]:
     test build registers for operations of its own (the MCP conformance fixtures).
     """
     return {op.name: (op, handler) for op, handler in handlers().items()}
+
+
+def _count_pickup(pipe: Pipeline, job_id: str) -> None:
+    """The record's `attempts` + 1, as a claim taken from the queue counts it (shared.jobs.claims.take)."""
+    pipe.hincrby(keys.job_record(job_id), "attempts", 1)
 
 
 def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[str]:
@@ -119,6 +126,15 @@ def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[st
 class _Slot:
     claim: Claim
     task: asyncio.Task[None]
+
+
+@dataclass
+class _Ended:
+    """A job whose task the watcher saw end, and the writes that end makes (see QueueWorker._rerun_here)."""
+
+    watched: Watched
+    write: Callable[[Pipeline], None]
+    end: dict[str, object]
 
 
 class QueueWorker:
@@ -160,6 +176,8 @@ class QueueWorker:
         self._incarnation = secrets.token_hex(3)
         self._holds = itertools.count(1)
         self.slots: dict[str, _Slot] = {}
+        #: jobs whose task ended, held (their claims renewed) until a slot is free for their next run
+        self._ended: deque[_Ended] = deque()
         self._slot_freed = asyncio.Event()
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
@@ -254,7 +272,7 @@ class QueueWorker:
 
     async def _drained(self) -> bool:
         """Burst mode: nothing held, and nothing left in the queues."""
-        if self.slots or self._following():
+        if self.slots or self._ended or self._following():
             return False
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in self.queues:
@@ -307,22 +325,54 @@ class QueueWorker:
         await self.redis.blpop(self._wakes, timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
 
     def _rerun_here(self, watched: Watched, write: Callable[[Pipeline], None], end: dict[str, object]) -> bool:
-        """Run a job whose task ended at once, in a free slot, under the claim this worker holds; False if none is free.
+        """Run a job whose task ended in this worker, under the claim it holds, as soon as a slot is free.
 
         No release, queue, wake-up and claim again in between: the watcher's writes (the task's
         end, the rest of its log) and the pickup count go with the run's first write, fenced by
         the same claim. Lost with it (the worker killed first), they are derived again: the
         record holds the UPID without an end, so whoever takes the job over follows the task
-        again, finds it ended and reads the rest of its log from where the copy stopped.
+        again, finds it ended and reads the rest of its log from where the copy stopped. Those
+        waiting for a slot are held here, their claims renewed, and go before any new work.
+        False while the worker stops: the watcher writes the end and queues the job instead.
         """
-        if self._stopping.is_set() or len(self.slots) >= self.max_jobs - self.max_jobs // _READ_SHARE:
-            return False  # the rest goes through the queue, where reads are taken first
-        claim, store, pickup = watched.claim, watched.store, watched.pickup + 1
-        store.defer(write)
-        store.defer(lambda pipe: pipe.hincrby(keys.job_record(claim.job_id), "attempts", 1))
-        task = asyncio.create_task(self._run(claim, pickup, store, task_end=end), name=f"job {claim.job_id}")
-        self.slots[claim.job_id] = _Slot(claim, task)
+        if self._stopping.is_set():
+            return False
+        self._ended.append(_Ended(watched, write, end))
+        self._start_ended()
         return True
+
+    def _start_ended(self) -> None:
+        """Give free slots (but the reads' share) to the jobs whose task ended, in the order the tasks ended."""
+        slots = self.max_jobs - self.max_jobs // _READ_SHARE
+        while self._ended and not self._stopping.is_set() and len(self.slots) < slots:
+            ended = self._ended.popleft()
+            watched = ended.watched
+            claim, store, pickup = watched.claim, watched.store, watched.pickup + 1
+            store.defer(ended.write)
+            store.defer(functools.partial(_count_pickup, job_id=claim.job_id))
+            task = asyncio.create_task(self._run(claim, pickup, store, task_end=ended.end), name=f"job {claim.job_id}")
+            self.slots[claim.job_id] = _Slot(claim, task)
+
+    def _drop_ended(self, claim: Claim) -> None:
+        """Forget a job waiting for a slot whose claim was lost (another worker has it)."""
+        kept = [ended for ended in self._ended if ended.watched.claim != claim]
+        if len(kept) < len(self._ended):
+            log.warning("ended_dropped", job_id=claim.job_id)
+            self._ended = deque(kept)
+
+    async def _release_ended(self) -> None:
+        """This worker stops: write the ends still waiting for a slot and queue their jobs (ahead of new work)."""
+        async with self._gate.releasing():
+            while self._ended:
+                ended = self._ended.popleft()
+                claim = ended.watched.claim
+
+                def write(pipe: Pipeline, ended: _Ended = ended, claim: Claim = claim) -> None:
+                    ended.write(pipe)
+                    requeue(pipe, claim, ahead=True)
+
+                with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
+                    await ended.watched.store.commit(write)
 
     async def _run(
         self, claim: Claim, pickup: int, store: JobStore | None = None, *, task_end: dict[str, object] | None = None
@@ -347,6 +397,7 @@ class QueueWorker:
             log.warning("job_redis_error", job_id=claim.job_id, error=type(exc).__name__)
         finally:
             self.slots.pop(claim.job_id, None)
+            self._start_ended()
             self._slot_freed.set()
 
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore, task_end: dict[str, object] | None) -> None:
@@ -428,6 +479,7 @@ class QueueWorker:
                 at = time.monotonic()
                 async with self._gate.renewing():
                     held = [slot.claim for slot in self.slots.values()]
+                    held += [ended.watched.claim for ended in self._ended]
                     held += [claim for watcher in self.watchers.values() for claim in watcher.claims()]
                     lost = await renew(self.redis, held)
                 self.heartbeat.beat(at)
@@ -437,6 +489,7 @@ class QueueWorker:
                         slot.task.cancel()
                     for watcher in self.watchers.values():
                         watcher.drop(claim.job_id)
+                    self._drop_ended(claim)
                 await self._write_health()
             except REDIS_ERRORS as exc:
                 log.warning("heartbeat_redis_error", error=type(exc).__name__)
@@ -466,6 +519,7 @@ class QueueWorker:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        await self._release_ended()
         for watcher in self.watchers.values():
             await watcher.release_all()
 
