@@ -27,7 +27,7 @@ pytestmark = pytest.mark.timeout(120)
 
 @pytest.fixture(scope="module")
 async def sim() -> AsyncIterator[Simulator]:
-    simulator = Simulator(SimConfig(task_duration=0.3, lock_timeout=0.5, guests=30, ssh=True))
+    simulator = Simulator(SimConfig(task_duration=0.3, lock_timeout=0.5, guests=40, ssh=True))
     await simulator.start()
     yield simulator
     await simulator.stop()
