@@ -56,6 +56,7 @@ from shared.jobs.claims import (
     ClaimLost,
     Heartbeat,
     RenewalGate,
+    count_pickup,
     finish,
     renew,
     requeue,
@@ -103,11 +104,6 @@ def worker_functions() -> dict[str, tuple[Operation, Handler]]:
     test build registers for operations of its own (the MCP conformance fixtures).
     """
     return {op.name: (op, handler) for op, handler in handlers().items()}
-
-
-def _count_pickup(pipe: Pipeline, job_id: str) -> None:
-    """The record's `attempts` + 1, as a claim taken from the queue counts it (shared.jobs.claims.take)."""
-    pipe.hincrby(keys.job_record(job_id), "attempts", 1)
 
 
 def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[str]:
@@ -349,7 +345,7 @@ class QueueWorker:
             watched = ended.watched
             claim, store, pickup = watched.claim, watched.store, watched.pickup + 1
             store.defer(ended.write)
-            store.defer(functools.partial(_count_pickup, job_id=claim.job_id))
+            store.defer(functools.partial(count_pickup, job_id=claim.job_id))
             task = asyncio.create_task(self._run(claim, pickup, store, task_end=ended.end), name=f"job {claim.job_id}")
             self.slots[claim.job_id] = _Slot(claim, task)
 
@@ -362,17 +358,15 @@ class QueueWorker:
 
     async def _release_ended(self) -> None:
         """This worker stops: write the ends still waiting for a slot and queue their jobs (ahead of new work)."""
-        async with self._gate.releasing():
-            while self._ended:
-                ended = self._ended.popleft()
-                claim = ended.watched.claim
+        while self._ended:
+            ended = self._ended.popleft()
 
-                def write(pipe: Pipeline, ended: _Ended = ended, claim: Claim = claim) -> None:
-                    ended.write(pipe)
-                    requeue(pipe, claim, ahead=True)
+            def write_and_requeue(pipe: Pipeline, claim: Claim, ended: _Ended = ended) -> None:
+                ended.write(pipe)
+                requeue(pipe, claim, ahead=True)
 
-                with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
-                    await ended.watched.store.commit(write)
+            with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
+                await self._release(ended.watched.store, ended.watched.claim, write_and_requeue)
 
     async def _run(
         self, claim: Claim, pickup: int, store: JobStore | None = None, *, task_end: dict[str, object] | None = None

@@ -47,6 +47,7 @@ __all__ = [
     "Heartbeat",
     "RenewalGate",
     "add_wake",
+    "count_pickup",
     "fenced",
     "finish",
     "renew",
@@ -196,7 +197,7 @@ async def take(redis: Redis, queue: str, job_ids: Iterable[str], token: Callable
         if won:
             pipe.zadd(queue, {claim.job_id: now + _ttl_ms() for claim in won}, xx=True)
         for claim in won:
-            pipe.hincrby(keys.job_record(claim.job_id), "attempts", 1)
+            count_pickup(pipe, claim.job_id)
         answers = await pipe.execute()
     pickups = answers[len(stray) + 1 :]
     return [(claim, int(pickup)) for claim, pickup in zip(won, pickups, strict=True)]
@@ -266,6 +267,11 @@ def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: 
     score = _now_ms() - AHEAD_MS if ahead else _now_ms() + int(defer_seconds * 1000)
     pipe.zadd(claim.queue, {claim.job_id: score})
     add_wake(pipe, claim.cluster)
+
+
+def count_pickup(pipe: Pipeline, job_id: str) -> None:
+    """The record's `attempts` + 1: every claim of the job counts (its answer is the pickup number)."""
+    pipe.hincrby(keys.job_record(job_id), "attempts", 1)
 
 
 def add_wake(pipe: Pipeline, cluster: str) -> None:

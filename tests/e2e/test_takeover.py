@@ -89,6 +89,25 @@ def intercept(sim: Simulator, act: Callable[[str, str], bool]) -> Callable[[], N
     return restore
 
 
+def kill_on(
+    sim: Simulator, victim: WorkerProcess, method: str, matches: Callable[[str], bool]
+) -> tuple[Callable[[], None], list[float]]:
+    """SIGKILL the victim once pvesim has handled its first `method` request whose path `matches`.
+
+    Returns the undo of the interception and the list that gets the kill's time.
+    """
+    killed: list[float] = []
+
+    def kill(verb: str, path: str) -> bool:
+        if verb == method and matches(path) and victim.process.poll() is None:
+            victim.process.send_signal(signal.SIGKILL)
+            killed.append(time.time())
+            return True
+        return False
+
+    return intercept(sim, kill), killed
+
+
 def requests(sim: Simulator, method: str, suffix: str) -> int:
     return sum(1 for r in sim.requests if r.method == method and r.path.endswith(suffix))
 
@@ -143,18 +162,9 @@ async def test_a_worker_killed_as_it_sees_the_task_end_leaves_the_end_to_another
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=2.0, count=1)
-    killed: list[float] = []
-
-    def kill_on_log_read(verb: str, path: str) -> bool:
-        if verb == "GET" and path.endswith("/log") and f":qmstart:{vmid}:" in path and victim.process.poll() is None:
-            victim.process.send_signal(signal.SIGKILL)
-            killed.append(time.time())
-            return True
-        return False
-
     rescuer_pid = rescuer.process.pid
     os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the job
-    restore = intercept(sim, kill_on_log_read)
+    restore, killed = kill_on(sim, victim, "GET", lambda path: path.endswith("/log") and f":qmstart:{vmid}:" in path)
     try:
         job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
         await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's log")
@@ -181,16 +191,7 @@ async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_secon
     victim, rescuer = pair
     rescuer_pid = rescuer.process.pid
     os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the read
-    killed: list[float] = []
-
-    def kill_on_read(verb: str, path: str) -> bool:
-        if verb == "GET" and path.endswith("/storage/local/content") and victim.process.poll() is None:
-            victim.process.send_signal(signal.SIGKILL)
-            killed.append(time.time())
-            return True
-        return False
-
-    restore = intercept(sim, kill_on_read)
+    restore, killed = kill_on(sim, victim, "GET", lambda path: path.endswith("/storage/local/content"))
     try:
         started = time.time()
         result = await _call_soon_resumed(
@@ -213,18 +214,9 @@ async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     suffix = f"/qemu/{vmid}/status/start"
-    killed: list[float] = []
-
-    def kill_on_start(verb: str, path: str) -> bool:
-        if verb == "POST" and path.endswith(suffix) and victim.process.poll() is None:
-            victim.process.send_signal(signal.SIGKILL)
-            killed.append(time.time())
-            return True
-        return False
-
     rescuer_pid = rescuer.process.pid
     os.kill(rescuer_pid, signal.SIGSTOP)
-    restore = intercept(sim, kill_on_start)
+    restore, killed = kill_on(sim, victim, "POST", lambda path: path.endswith(suffix))
     try:
         job_id = await submit(client, "power_control", vmid=vmid, action="start")
         await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed mid-dispatch")
