@@ -11,9 +11,10 @@ FROM ${PYTHON_IMAGE} AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 RUN python -m venv /opt/venv
-# Dependencies first, from the pinned list only: this layer stays cached while only the code changes.
-COPY requirements-image.txt ./
-RUN /opt/venv/bin/pip install --no-cache-dir --requirement requirements-image.txt
+# Dependencies first, from the hashed runtime lock only (scripts/lock.sh): this layer stays cached
+# while only the code changes.
+COPY requirements/runtime.txt requirements/runtime.txt
+RUN /opt/venv/bin/pip install --no-cache-dir --require-hashes --requirement requirements/runtime.txt
 COPY pyproject.toml README.md ./
 COPY shared ./shared
 COPY workers ./workers

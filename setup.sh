@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up proxmox-mcp in this checkout: a virtual environment with the project and its
-# development tools, and a .env to fill in. Safe to run again: it only adds what is missing
-# and upgrades the install in place.
+# development tools at the versions of the lock (requirements/dev.txt), and a .env to fill in.
+# Safe to run again: it brings the install in line with the lock and keeps .env.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -14,9 +14,17 @@ fi
 if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
+# Exactly the locked versions, every file's hash checked (requirements/dev.txt: the runtime
+# dependencies, the dev tools, pip and the build backend), then the project itself with nothing
+# more, and off with anything the lock no longer names. scripts/lock.sh refreshes the lock.
 # stdout stays clean: `./setup.sh && .venv/bin/proxmox-mcp --demo` must hand stdout to the protocol
-.venv/bin/python -m pip install --quiet --upgrade pip >&2
-.venv/bin/python -m pip install --quiet -e ".[dev]" >&2
+.venv/bin/python -m pip install --quiet --require-hashes --requirement requirements/dev.txt >&2
+.venv/bin/python -m pip install --quiet --no-deps --no-build-isolation --editable . >&2
+stale=$(.venv/bin/python -m tests.support.lockfile --not-locked requirements/dev.txt)
+if [ -n "$stale" ]; then
+    # shellcheck disable=SC2086  # one distribution name a line
+    .venv/bin/python -m pip uninstall --quiet --yes $stale >&2
+fi
 
 if [ ! -f .env ]; then
     cp .env.example .env

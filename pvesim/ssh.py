@@ -14,10 +14,9 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncssh
-
 from pvesim.commands import run_command
 from pvesim.state import ClusterState, SshExec
+from shared.sshlib import asyncssh
 
 __all__ = ["SshEndpoint"]
 

@@ -12,11 +12,10 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
-import asyncssh
-
 from shared.errors import SshFailed
 from shared.operations.exec import pct_exec_command
 from shared.settings import Settings
+from shared.sshlib import asyncssh
 
 __all__ = ["ExecOutput", "run_pct_exec"]
 

@@ -11,12 +11,9 @@ import tomllib
 
 import pytest
 import yaml
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
 
 from tests.support.build_context import context_files, ignored, stages
 from tests.support.compose import ROOT, find_program
-from tests.support.pins import read_pins, unpinned_requirements
 
 IMAGE = "proxmox-mcp:local"
 VENV = "/opt/venv"
@@ -83,16 +80,10 @@ def test_the_image_runs_compose_commands_from_its_virtualenv_as_an_unprivileged_
     assert all("--no-cache-dir" in run and "[dev]" not in run and " -e " not in run for run in installs)
 
 
-def test_pinned_requirements_cover_every_runtime_dependency_and_no_dev_tool() -> None:
-    pins = read_pins((ROOT / "requirements-image.txt").read_text())
-    regenerate = "pip install -e '.[dev]', then python -m tests.support.pins > requirements-image.txt"
-    unpinned = unpinned_requirements(pins)
-    assert not unpinned, f"not pinned for the image: {sorted(unpinned)}; {regenerate}"
-    for text in PROJECT["dependencies"]:
-        requirement = Requirement(text)
-        pinned = pins.get(canonicalize_name(requirement.name))
-        assert pinned is not None, f"{requirement.name} is not pinned for the image; {regenerate}"
-        assert requirement.specifier.contains(pinned, prereleases=True), f"{requirement}: pinned {pinned}; {regenerate}"
-    dev_tools = {canonicalize_name(Requirement(text).name) for text in PROJECT["optional-dependencies"]["dev"]}
-    assert not dev_tools & pins.keys()
-    assert canonicalize_name(PROJECT["name"]) not in pins
+def test_the_image_installs_its_dependencies_from_the_hashed_runtime_lock_alone() -> None:
+    # what the runtime lock holds is checked in tests/deploy/test_lock.py; here, that the image uses it
+    build, _ = stages(ROOT / "Dockerfile")
+    installs = [i.arguments for i in build if i.keyword == "RUN" and "pip install" in i.arguments]
+    assert any("--require-hashes --requirement requirements/runtime.txt" in run for run in installs)
+    assert all("--no-deps" in run for run in installs if "requirements/runtime.txt" not in run)
+    assert any(i.keyword == "COPY" and i.arguments.startswith("requirements/runtime.txt") for i in build)

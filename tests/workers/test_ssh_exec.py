@@ -6,7 +6,6 @@ import shlex
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from pvesim.config import SimConfig
@@ -14,6 +13,7 @@ from pvesim.simulator import Simulator
 from shared.errors import SshFailed
 from shared.operations.exec import pct_exec_command
 from shared.settings import Settings, load_settings
+from shared.sshlib import asyncssh
 from workers.ssh import TIMED_OUT_EXIT, run_pct_exec
 
 pytestmark = pytest.mark.timeout(60)
