@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pvesim.errors import ApiError
 from pvesim.state import Guest, GuestKind
 from pvesim.tasks import Effect, Work
-from pvesim.validation import schema_for
+from shared.pve.validation import schema_for
 
 if TYPE_CHECKING:
     from pvesim.auth import ApiToken

@@ -25,8 +25,8 @@ from pvesim.faults import ErrorFault, Faults, MalformedFault
 from pvesim.records import BoundedLog, SimError
 from pvesim.state import ClusterState
 from pvesim.tasks import TaskRunner
-from pvesim.validation import validate_params
 from shared.pve.schema import Endpoint, load_schema
+from shared.pve.validation import validate_params
 
 __all__ = ["Answer", "RequestRecord", "SimCore", "Violation", "parse_form"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pvesim.validation import schema_for
+from shared.pve.validation import schema_for
 
 __all__ = ["KNOWN_RETURN_DIVERGENCES", "check_returns"]
 

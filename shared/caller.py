@@ -66,6 +66,7 @@ GROUPS = (
     "fleet",
     "delete",
     "tasks",
+    "api",
     "logs",
     "audit",
 )

@@ -15,6 +15,7 @@ from types import ModuleType
 
 from shared.operations import (
     agent,
+    api,
     backup,
     clone,
     cloudinit,
@@ -59,6 +60,7 @@ _DOMAINS: tuple[ModuleType, ...] = (
     exec,
     delete,
     tasks,
+    api,
 )
 
 

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from shared.api.tiers import ApiPolicy
 from shared.errors import InvalidInput
 from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.sanitize import TOKEN_NAME_PATTERN
@@ -108,6 +109,10 @@ class Settings(BaseSettings):
     # unset: all. Read-only hides every change tool, and the workers refuse change jobs.
     mcp_tools: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_TOOLS"))] = None
     read_only: Annotated[bool, Field(validation_alias=_env("PROXMOX_MCP_READ_ONLY"))] = False
+    # The generic API path (call_pve_api, find_pve_api): path-template patterns, comma-separated, each
+    # optionally after a method (`/cluster/firewall/**`, `DELETE /nodes/*/qemu/*`); deny wins (shared.api.tiers)
+    api_allow: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_API_ALLOW"))] = None
+    api_deny: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_API_DENY"))] = None
 
     # Streamable HTTP (mcp_frontend.http): HOST:PORT to serve MCP over HTTP instead of stdio, as --http does.
     http: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_HTTP"))] = None
@@ -158,6 +163,10 @@ class Settings(BaseSettings):
         """PROXMOX_SSH_HOSTS as {node: host}."""
         pairs = (item.split("=", 1) for item in (self.ssh_hosts or "").split(",") if "=" in item)
         return {node.strip(): host.strip() for node, host in pairs}
+
+    def api_policy(self) -> ApiPolicy:
+        """Which endpoints call_pve_api reaches here (PROXMOX_MCP_API_ALLOW/_DENY, read-only mode)."""
+        return ApiPolicy.parse(self.api_allow, self.api_deny, read_only=self.read_only)
 
     def exec_allowed(self) -> frozenset[str] | None:
         """The allowed command names, or None when any command may run."""

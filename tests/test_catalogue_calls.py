@@ -179,3 +179,20 @@ async def test_a_task_started_elsewhere_is_read_and_stopped_with_what_the_operat
     assert_documented(calls, tool)
     sim.core.tasks.stop(upid)  # the next case finds the container free
     await sim.wait_task(upid)
+
+
+async def test_a_generic_call_sends_the_endpoint_it_names_and_only_what_its_operations_list(
+    sim: Simulator, client: Client
+) -> None:
+    vm = guest(sim, "qemu", "stopped")
+    guest_path = f"/nodes/{vm.node}/qemu/{vm.vmid}"
+    for method, path, params in (
+        ("GET", f"{guest_path}/config", {}),
+        ("PUT", f"{guest_path}/config", {"description": "set through call_pve_api"}),
+        ("POST", f"{guest_path}/status/start", {}),
+    ):
+        template, _ = SCHEMA.match(path) or ("", {})
+        arguments = {"method": method, "path": path, "params": params, "confirmed": True}
+        calls = await calls_during(sim, lambda arguments=arguments: run_tool(client, "call_pve_api", arguments))
+        assert f"{method} {template}" in calls
+        assert_documented(calls - {f"{method} {template}"}, "call_pve_api")

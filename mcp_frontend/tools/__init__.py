@@ -8,6 +8,7 @@ pve_task_status / pve_task_log only for tasks started elsewhere; cancel_task) an
 
 from __future__ import annotations
 
+from mcp_frontend.tools.api import api_tools
 from mcp_frontend.tools.audit import audit_tools
 from mcp_frontend.tools.clusters import cluster_tools
 from mcp_frontend.tools.declared import declared_tool
@@ -22,6 +23,6 @@ __all__ = ["ToolSpec", "all_tools"]
 
 def all_tools() -> list[ToolSpec]:
     """Every tool, in the catalogue's order (reads, then changes), the task, log, fleet and audit tools last."""
-    own = [*task_tools(), *log_tools(), *fleet_tools(), *audit_tools(), *cluster_tools()]
+    own = [*task_tools(), *log_tools(), *fleet_tools(), *audit_tools(), *cluster_tools(), *api_tools()]
     claimed = {op for spec in own for op in spec.runs}
     return [*(declared_tool(op) for op in CATALOGUE if op not in claimed), *own]

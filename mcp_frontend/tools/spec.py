@@ -109,7 +109,7 @@ def make_tool(fn: Callable[..., Any], *, name: str, title: str, description: str
 
 
 def store_read_tool(fn: Callable[..., Any], *, name: str, title: str, group: str) -> ToolSpec:
-    """A Safe tool that reads what Redis holds (logs, the audit stream), never PVE: a closed world.
+    """A Safe tool that reads what the server holds (logs, the audit stream, the API schema), never PVE.
 
     Its manual is `fn`'s docstring; the tool list carries the first paragraph.
     """

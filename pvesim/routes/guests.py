@@ -15,7 +15,7 @@ from pvesim.errors import ApiError, param_error
 from pvesim.hotplug import ConfigChange, apply_change, apply_pending
 from pvesim.state import ClusterState, Guest, GuestKind, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
-from pvesim.validation import perl_string, schema_for
+from shared.pve.validation import perl_string, schema_for
 
 __all__ = [
     "allocate_disk",

@@ -28,6 +28,7 @@ __all__ = [
     "job_payload",
     "job_record",
     "mcp_task",
+    "pve_version",
     "queue_for",
     "queues",
     "task_durations",
@@ -93,6 +94,12 @@ def task_durations(cluster: str) -> str:
     """Hash: PVE task type (qmstart, vzcreate, ...) -> how long its tasks take on the cluster, learned by the
     watchers (`mean,deviation,count` in seconds), so they poll densely only near a task's expected end."""
     return f"{_cluster(cluster)}:task-durations"
+
+
+def pve_version(cluster: str) -> str:
+    """String: the cluster's PVE version ("9.1.2"), as a worker read it from GET /version for the generic path;
+    find_pve_api and describe_pve_api read the schema of that version."""
+    return f"{_cluster(cluster)}:pve-version"
 
 
 def job_payload(job_id: str) -> str:

@@ -78,6 +78,9 @@ class Operation(Generic[P, R_co]):
     #: a boolean payload field that makes a call Critical when true (restore_backup's `force`, over an
     #: existing guest): then as delete, refused without PROXMOX_ALLOW_DANGER and needing `confirm_vmid`
     critical_if: str | None = None
+    #: the tier of one call from its payload, for an operation whose tier depends on what it calls
+    #: (call_pve_api: a GET is Safe, a listed endpoint Critical); overrides `tier` and `critical_if`
+    tier_from: Callable[[Mapping[str, Any]], Tier] | None = None
 
     def __post_init__(self) -> None:
         if self.tier is not Tier.SAFE and self.plan is None:
@@ -96,6 +99,8 @@ class Operation(Generic[P, R_co]):
 
     def tier_of(self, values: Mapping[str, Any]) -> Tier:
         """The tier of one call, from its arguments or payload: `critical_if` set makes it Critical."""
+        if self.tier_from is not None:
+            return self.tier_from(values)
         if self.critical_if is not None and values.get(self.critical_if) is True:
             return Tier.CRITICAL
         return self.tier

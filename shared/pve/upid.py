@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from shared.errors import InvalidInput
 
-__all__ = ["UPID_PATTERN", "Upid"]
+__all__ = ["UPID_PATTERN", "Upid", "is_upid"]
 
 #: the same pattern PVE::UPID::decode uses, so we accept exactly what PVE accepts; no field holds
 #: a ':', so the fields are what lies between them. Plain groups only: tool schemas publish it
@@ -24,6 +24,11 @@ UPID_PATTERN = (
     r":[^:\s/]+:[^:\s/]*:[^:\s/]+:$"
 )
 _UPID = re.compile(UPID_PATTERN)
+
+
+def is_upid(text: str) -> bool:
+    """Whether a text is a UPID as PVE issues them (a call's answer that starts a task)."""
+    return _UPID.match(text) is not None
 
 
 @dataclass(frozen=True)

@@ -177,4 +177,5 @@ COVERED_APART = (
     "get_task_status",
     "get_task_log",
     "list_clusters",
+    "call_pve_api",
 )

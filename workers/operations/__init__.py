@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from workers.operations import (
     agent,
+    api,
     backup,
     clone,
     cloudinit,
@@ -26,6 +27,7 @@ from workers.operations import (
 
 __all__ = [
     "agent",
+    "api",
     "backup",
     "clone",
     "cloudinit",

@@ -1,5 +1,8 @@
 """Request parameters checked against the schema the way PVE::JSONSchema checks them.
 
+pvesim checks every request it gets with it; call_pve_api checks a call with it before queuing it,
+and the worker again before sending it (shared.api.request).
+
 The order and the messages follow pve-common's JSONSchema.pm (check_object, check_prop,
 check_type, parse_property_string): for one parameter the type is checked first, then its
 format, pattern, lengths, range and enum, and the first failure is its error. Every failing
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pvesim.formats import NAMED_FORMATS, split_list
+from shared.pve.formats import NAMED_FORMATS, split_list
 from shared.pve.schema import Endpoint, SchemaVersion
 
 __all__ = ["FOLDED_LIMITS", "CheckedParams", "check_value", "perl_string", "schema_for", "validate_params"]
