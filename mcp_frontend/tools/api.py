@@ -30,7 +30,9 @@ from shared.api.describe import (
     tier_words,
 )
 from shared.api.request import VERSIONS, ApiRequest, HttpMethod, check_request, resolve_endpoint, versions_having
+from shared.api.sealing import seal
 from shared.api.search import search, summary_of
+from shared.api.secrets import is_secret
 from shared.api.tiers import critical_reason, method_tier
 from shared.errors import (
     ConfirmationRequired,
@@ -278,6 +280,25 @@ async def _confirm(
     return ask(ctx, confirmed, Plan(action="call_pve_api", summary=summary, node=request.node, vmid=request.vmid))
 
 
+def _sealed(app: FrontendApp, method: str, path: str, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The parameters split: the plain ones, and the secret ones sealed for the worker (shared.api.sealing)."""
+    properties: dict[str, Any] = {}
+    for version in VERSIONS:
+        try:
+            properties = resolve_endpoint(method, path, version)[0].parameters
+            break
+        except ProxmoxMcpError:
+            continue
+    secret = {k: str(v) for k, v in values.items() if isinstance(v, str) and is_secret(k, properties.get(k))}
+    if not secret:
+        return values, {}
+    key = app.settings.job_key
+    if key is None:
+        raise FeatureDisabled("secret parameters need PROXMOX_MCP_JOB_KEY to be sealed for the workers")
+    plain = {k: v for k, v in values.items() if k not in secret}
+    return plain, seal(secret, key.get_secret_value())
+
+
 async def call_pve_api(
     ctx: _CONTEXT,
     approval: Annotated[ElicitationResult[Approval], Resolve(_confirm)],
@@ -289,12 +310,15 @@ async def call_pve_api(
     wait_seconds: WaitSeconds = None,
 ) -> Annotated[CallToolResult, ApiCallReport]:
     app = app_of(ctx)
-    values = params or {}
+    plain, sealed = _sealed(app, method, path, params or {})
     if call_tier({"method": method, "path": path}) is Tier.SAFE:
-        answer = await app.read(PVE_API_READ, ApiReadParams(method=method, path=path, params=values))
+        read = ApiReadParams(method=method, path=path, params=plain, sealed=sealed)
+        answer = await app.read(PVE_API_READ, read)
         return tool_result(ApiCallReport(**answer.model_dump(), state="succeeded", done=True))
     approved(approval, f"{method} {path}")
-    change = ApiChangeParams(method=method, path=path, params=values, confirmed=True, confirm_path=confirm_path)
+    change = ApiChangeParams(
+        method=method, path=path, params=plain, sealed=sealed, confirmed=True, confirm_path=confirm_path
+    )
     report = await app.change(ctx, PVE_API_CHANGE, change, ApiAnswer, wait_seconds)
     result = report.result
     return tool_result(

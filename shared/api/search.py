@@ -32,6 +32,7 @@ _SYNONYMS = {
     "privilege": ("acl", "perm"),
     "log": ("syslog", "journal"),
     "nic": ("net", "network", "config"),
+    "interface": ("network", "iface"),
     "attach": ("config",),
     "iso": ("cdrom", "iso"),
     "bridge": ("network", "vmbr"),
@@ -74,15 +75,21 @@ _K1, _B = 1.2, 0.75
 #: rather than a deeper path that also holds "qemu" ("nodes" names no subject: every node path has it)
 _COVERAGE = 4.0
 _NEUTRAL = frozenset({"node"})
+#: a query that names no guest wants the node's or the cluster's endpoint before a guest's namesake
+_GUEST_WORDS = frozenset({"qemu", "lxc", "guest", "vmid"})
+_NOT_ASKED_GUEST = 0.6
 _WEIGHTS = {"path": 3.0, "name": 2.0, "verb": 1.0, "text": 1.0, "param": 0.5}
 
 
 def _stem(word: str) -> str:
-    """A plural or verb form folded onto its stem, alike for queries and documents ("rules" and "rule")."""
-    for suffix in ("ies", "es", "s"):
-        if len(word) > 4 and word.endswith(suffix) and not word.endswith("ss"):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+    """A plural folded onto its singular, alike for queries and documents ("rules" and "rule", "storages")."""
+    if len(word) <= 3 or word.endswith("ss"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ses", "xes", "ches", "shes")):
+        return word[:-2]
+    return word.removesuffix("s")
 
 
 def words(text: str) -> list[str]:
@@ -148,6 +155,8 @@ class _Index:
                 path = set(document.fields["path"]) - _NEUTRAL
                 if path:
                     score += _COVERAGE * sum(terms.get(w, 0.0) for w in path) / len(path)
+                if "{vmid}" in document.endpoint.path and not _GUEST_WORDS & terms.keys():
+                    score *= _NOT_ASKED_GUEST
                 hits.append(Hit(document.endpoint, score))
         hits.sort(key=lambda h: (-h.score, len(h.endpoint.path), h.endpoint.path, h.endpoint.method))
         return hits

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Self
 from pydantic import Field, StringConstraints, model_validator
 
 from shared.api.request import VERSIONS, HttpMethod, normal_path, resolve_endpoint
-from shared.api.secrets import masked
+from shared.api.secrets import MASK, masked
 from shared.api.tiers import method_tier
 from shared.errors import ConfirmationRequired, FeatureDisabled, InvalidInput, ProxmoxMcpError
 from shared.operations.base import Params, Result
@@ -80,6 +80,8 @@ class ApiCallParams(Params):
     method: HttpMethod
     path: ApiPath
     params: ApiParamsField = Field(default_factory=dict)
+    #: the secret parameters, sealed by the frontend for the worker (shared.api.sealing); never the agent's
+    sealed: dict[str, str] = Field(default_factory=dict)
 
     @property
     def vmid(self) -> int | None:
@@ -107,7 +109,9 @@ class ApiCallParams(Params):
             return
 
     def text(self) -> str:
-        shown = " ".join(f"{k}={v}" for k, v in masked(self.params).items())
+        shown = " ".join(
+            f"{k}={v}" for k, v in sorted({**masked(self.params), **dict.fromkeys(self.sealed, MASK)}.items())
+        )
         return f"{self.method} {normal_path(self.path)}" + (f" {shown}" if shown else "")
 
 

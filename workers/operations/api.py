@@ -16,8 +16,9 @@ import structlog
 from pydantic import TypeAdapter
 
 from shared.api.request import ApiRequest, check_request
+from shared.api.sealing import open_sealed
 from shared.api.secrets import mask_answer
-from shared.errors import DispatchUncertain, FeatureDisabled
+from shared.errors import DispatchUncertain, FeatureDisabled, JobRefused
 from shared.jobs import keys
 from shared.jobs.states import JobState
 from shared.operations.api import (
@@ -68,7 +69,14 @@ async def cluster_version(app: WorkerApp) -> SchemaVersion:
 
 async def _checked(job: JobContext, params: ApiCallParams) -> ApiRequest:
     """The call checked against the cluster's own schema and this worker's settings: nothing is sent otherwise."""
-    request = check_request(params.method, params.path, params.params, await cluster_version(job.app))
+    params.check(job.app.settings)  # this worker's allow and deny lists, before anything is sent or opened
+    values = dict(params.params)
+    if params.sealed:
+        key = job.app.settings.job_key
+        if key is None:
+            raise JobRefused("the job carries sealed parameters, and this worker has no PROXMOX_MCP_JOB_KEY")
+        values |= open_sealed(params.sealed, key.get_secret_value())
+    request = check_request(params.method, params.path, values, await cluster_version(job.app))
     refusal = job.app.settings.api_policy().refusal(request.method, request.template)
     if refusal is not None:
         raise FeatureDisabled(f"{request.method} {request.template} is not reachable on this server: {refusal}")
