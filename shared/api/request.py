@@ -116,6 +116,8 @@ def check_request(method: str, path: str, params: dict[str, Any], version: Schem
             hint="For example /nodes/pve1/qemu/100/config for /nodes/{node}/qemu/{vmid}/config.",
         )
     checked = validate_params(endpoint, values, params, version)
+    # PVE 8.4 refuses a parameter the path names, 9.x one whose value differs: neither is sent
+    checked.errors |= {k: f"given in the path already ({values[k]}): leave it out of params" for k in checked.notes}
     if checked.errors:
         properties = endpoint.parameters
         problems = "; ".join(

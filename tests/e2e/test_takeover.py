@@ -232,6 +232,34 @@ async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within
     assert sim.state.counts[vmid]["started"] == 1
 
 
+async def test_a_generic_change_whose_worker_is_killed_after_sending_is_not_sent_again(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    # call_pve_api cannot reconcile: the request may have taken effect, so the job ends unknown with it
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "lxc", "stopped")
+    node = sim.state.guests[vmid].node
+    path = f"/nodes/{node}/lxc/{vmid}/config"
+    rescuer_pid = rescuer.process.pid
+    os.kill(rescuer_pid, signal.SIGSTOP)
+    restore, killed = kill_on(sim, victim, "PUT", lambda sent: sent == path)
+    try:
+        job_id = await submit(client, "call_pve_api", method="PUT", path=path, params={"description": "once"})
+        await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed after sending")
+    finally:
+        os.kill(rescuer_pid, signal.SIGCONT)
+        restore()
+    job = await finished(client, job_id, timeout=60)
+    assert job["state"] == "unknown", job
+    assert f"PUT {path} description=once" in job["message"] and "never sent twice" in job["message"]
+    ended = await _finished_at(takeover_stack, job_id)
+    _figure("killed after a generic call was sent", ended - killed[0])
+    assert ended - killed[0] <= TAKEOVER_BOUND_SECONDS
+    assert requests(sim, "PUT", path) == 1
+    assert sim.state.guests[vmid].config["description"] == "once"
+
+
 async def test_a_worker_paused_past_its_claim_records_no_second_outcome_when_it_wakes(
     takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
 ) -> None:
