@@ -13,6 +13,7 @@ import asyncio
 import inspect
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from mcp_frontend.published import select_tools
 from mcp_frontend.server import build_server
 from mcp_frontend.tools import ToolSpec, all_tools
 from mcp_frontend.tools.spec import effective_hints
+from shared.api.tiers import CRITICAL, method_tier, pattern_matches
 from shared.catalogue import CATALOGUE, Operation
 from shared.operations.changes import ChangeReport
 from shared.privileges import (
@@ -569,6 +571,33 @@ _SECTIONS = (
 )
 
 
+def _generic_path(schema: ApiSchema) -> list[str]:
+    """call_pve_api's tiers: by method, and the Critical list (shared.api.tiers) with what each entry matches."""
+    endpoints = schema.endpoints()
+    tiers = Counter(method_tier(e.method, e.path) for e in endpoints)
+    rows = []
+    for entry in CRITICAL:
+        matched = [e for e in endpoints if pattern_matches(f"{entry.method} {entry.pattern}", e.method, e.path)]
+        rows.append(f"| `{entry.method}` | `{entry.pattern}` | {len(matched)} | {_cell(entry.why)} |")
+    return [
+        "## The rest of the API: call_pve_api",
+        "",
+        f"`call_pve_api` reaches every endpoint of the PVE {schema.version} schema ({len(endpoints)}): "
+        f"{tiers[Tier.SAFE]} Safe (GET), {tiers[Tier.RESTRICTED]} Restricted (POST, PUT, DELETE) and "
+        f"{tiers[Tier.CRITICAL]} Critical, the ones this list matches (a `*` is one path segment, `**` any number). "
+        "A Critical call needs `PROXMOX_ALLOW_DANGER=true`, the user's confirmation and the path typed again as "
+        "`confirm_path`. `PROXMOX_MCP_API_ALLOW` and `PROXMOX_MCP_API_DENY` narrow what it reaches, in the same "
+        "patterns; read-only mode leaves GET. The privileges are those of each endpoint (`describe_pve_api` "
+        "gives them). A change on this path is sent at most once: it has no effect check to reconcile with, so "
+        "a lost answer ends the job `unknown`.",
+        "",
+        "| Method | Path pattern | Endpoints | Why Critical |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+    ]
+
+
 def render_manifest(specs: Iterable[ToolSpec], schema: ApiSchema) -> str:
     """The Markdown manifest of the tools `specs` describe (the same input always gives the same text)."""
     entries = manifest_entries(specs)
@@ -612,6 +641,7 @@ def render_manifest(specs: Iterable[ToolSpec], schema: ApiSchema) -> str:
         "danger, to delete). Jobs will be signed by the server in a later release; until then keep Redis "
         "private (docs/redis.md).",
         "",
+        *_generic_path(schema),
         "## Change reports",
         "",
         "A change runs as a job. The tool waits up to `wait_seconds` (default: the server's "

@@ -116,7 +116,7 @@ async def find_pve_api(
     method: Annotated[HttpMethod | None, Field(description="Only this method.")] = None,
     limit: Annotated[int, Strict(), Field(ge=1, le=20)] = 10,
 ) -> Annotated[CallToolResult, ApiSearch]:
-    """Search the whole PVE API (about 650 endpoints) by words; then describe_pve_api, then call_pve_api.
+    """Search the PVE API's 650 endpoints by words; then describe_pve_api and call_pve_api.
 
     Each endpoint comes with its method, path template, what it does, its tier (safe, restricted,
     critical) and the privileges PVE checks. Endpoints this server does not reach

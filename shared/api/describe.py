@@ -18,8 +18,8 @@ from shared.pve.schema import Endpoint
 __all__ = ["FULL_PARAMETERS", "location_of", "parameter_view", "privileges", "returns_view", "starts_task", "type_of"]
 
 #: parameters given in full before the rest are only named
-FULL_PARAMETERS = 24
-_DESCRIPTION = 110
+FULL_PARAMETERS = 16
+_DESCRIPTION = 90
 
 
 def _short(text: Any, limit: int = _DESCRIPTION) -> str:
@@ -44,7 +44,7 @@ def location_of(endpoint: Endpoint, name: str) -> str:
 def type_of(schema: dict[str, Any]) -> str:
     """A parameter's type in a few words: `integer 1-4094`, `enum: a|b`, `string pve-node`, `boolean`."""
     kind = str(schema.get("type", "any"))
-    if "enum" in schema:
+    if schema.get("enum"):  # some schemas carry `enum: null`
         return "enum: " + "|".join(str(v) for v in schema["enum"])
     fmt = schema.get("format")
     words = [kind]

@@ -7,7 +7,7 @@ tests/unit/test_api_tiers.py checks every entry names endpoints of the schema, a
 docs/api_manifest.md lists it.
 
 PROXMOX_MCP_API_ALLOW and PROXMOX_MCP_API_DENY take path-template patterns, comma-separated,
-each optionally after a method: `/cluster/firewall/**`, `DELETE /nodes/*/qemu/*`. A `*` is one
+each optionally after methods: `/cluster/firewall/**`, `DELETE /nodes/*/qemu/*`, `POST|PUT /pools/**`. A `*` is one
 path segment (a placeholder such as `{vmid}` or a literal), `**` any number of them. With an
 allow list only what it matches is reachable; a deny pattern always wins.
 """
@@ -25,7 +25,7 @@ __all__ = ["CRITICAL", "ApiPolicy", "Critical", "critical_reason", "method_tier"
 
 @dataclass(frozen=True)
 class Critical:
-    """Endpoints that are Critical: a method (or `*`) and a path-template pattern, and why."""
+    """Endpoints that are Critical: methods (`POST|PUT`, or `*` for any) and a path-template pattern, and why."""
 
     method: str
     pattern: str
@@ -39,7 +39,7 @@ CRITICAL: tuple[Critical, ...] = (
     Critical("DELETE", "/nodes/*/storage/*/content/*", "deletes a volume or a backup"),
     Critical("DELETE", "/nodes/*/storage/*/prunebackups", "deletes backups"),
     Critical("DELETE", "/storage/*", "removes a storage"),
-    Critical("*", "/nodes/*/disks/**", "wipes or destroys a node's disks"),
+    Critical("POST|PUT|DELETE", "/nodes/*/disks/**", "wipes a disk, or makes or destroys a file system on it"),
     Critical("DELETE", "/nodes/*/ceph/**", "destroys Ceph pools, OSDs, monitors or file systems"),
     Critical("DELETE", "/pools/**", "removes a resource pool"),
     Critical("DELETE", "/pools", "removes a resource pool"),
@@ -65,10 +65,10 @@ CRITICAL: tuple[Critical, ...] = (
     Critical("*", "/nodes/*/*/*/vncproxy", "opens a guest's console"),
     Critical("*", "/nodes/*/*/*/spiceproxy", "opens a guest's console"),
     Critical("*", "/nodes/*/*/*/vncwebsocket", "opens a guest's console"),
-    Critical("*", "/nodes/*/certificates/**", "replaces a node's TLS certificates"),
+    Critical("POST|PUT|DELETE", "/nodes/*/certificates/**", "replaces a node's TLS certificates"),
     Critical("POST", "/cluster/config", "creates a cluster"),
-    Critical("*", "/cluster/config/join", "joins a cluster"),
-    Critical("*", "/cluster/config/nodes/*", "adds or removes a cluster node"),
+    Critical("POST", "/cluster/config/join", "joins a cluster"),
+    Critical("POST|DELETE", "/cluster/config/nodes/*", "adds or removes a cluster node"),
 )
 
 
@@ -88,7 +88,7 @@ def _regex(pattern: str) -> re.Pattern[str]:
 def pattern_matches(pattern: str, method: str, template: str) -> bool:
     """Whether `[METHOD ]/path/pattern` matches a method on a path template."""
     wanted, _, path = pattern.strip().rpartition(" ")
-    if wanted and wanted.upper() not in ("*", method.upper()):
+    if wanted and wanted != "*" and method.upper() not in wanted.upper().split("|"):
         return False
     return bool(_regex(path).match(template))
 

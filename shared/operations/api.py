@@ -53,13 +53,10 @@ _NODE_PATH = re.compile(r"^/nodes/([^/]+)")
 ApiPath = Annotated[
     str,
     StringConstraints(min_length=1, max_length=1024, pattern=r"^/[\x21-\x7e]*$"),
-    Field(description="A concrete path, e.g. /nodes/pve1/qemu/100/config (find_pve_api gives templates)."),
+    Field(description="Concrete, e.g. /nodes/pve1/qemu/100/config."),
 ]
-ApiValue = str | int | float | bool | list[str]
-ApiParamsField = Annotated[
-    dict[str, ApiValue],
-    Field(description="Query (GET, DELETE) or body (POST, PUT) parameters, as describe_pve_api lists them."),
-]
+# values are checked against the endpoint's schema (shared.api.request), which names the type each wants
+ApiParamsField = Annotated[dict[str, Any], Field(description="Query or body parameters, as describe_pve_api lists.")]
 
 
 def call_tier(values: Mapping[str, Any]) -> Tier:
@@ -125,9 +122,7 @@ class ApiReadParams(ApiCallParams):
         return self
 
 
-ConfirmPath = Annotated[
-    str | None, Field(max_length=1024, description="For a Critical endpoint: the path typed again.")
-]
+ConfirmPath = Annotated[str | None, Field(description="For a Critical endpoint: the path typed again.")]
 
 
 class ApiChangeParams(ApiCallParams, ChangeParams):

@@ -591,6 +591,7 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         keys.LOG_STREAM,
         keys.WAITING,
         keys.task_durations("<cluster>"),
+        keys.pve_version("<cluster>"),
         keys.job_claim("<job_id>"),
         keys.job_record("<job_id>"),
         keys.job_events("<job_id>"),

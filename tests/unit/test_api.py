@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from shared.api.describe import privileges, returns_view, starts_task
+from shared.api.describe import parameter_view, privileges, returns_view, starts_task
 from shared.api.request import check_request
 from shared.api.search import search
 from shared.api.secrets import MASK, mask_answer, masked
@@ -48,7 +48,10 @@ def test_every_critical_entry_names_endpoints_of_the_schema(entry: object) -> No
         ("POST", "/nodes/{node}/execute", Tier.CRITICAL),
         ("POST", "/cluster/config/join", Tier.CRITICAL),
         ("POST", "/cluster/firewall/rules", Tier.RESTRICTED),
-        ("GET", "/nodes/{node}/certificates/info", Tier.CRITICAL),
+        ("GET", "/nodes/{node}/certificates/info", Tier.SAFE),
+        ("POST", "/nodes/{node}/certificates/custom", Tier.CRITICAL),
+        ("GET", "/nodes/{node}/disks/list", Tier.SAFE),
+        ("PUT", "/nodes/{node}/disks/wipedisk", Tier.CRITICAL),
     ],
 )
 def test_a_call_is_tiered_by_its_method_and_the_critical_list(method: str, template: str, tier: Tier) -> None:
@@ -125,3 +128,12 @@ def test_an_endpoint_84_lacks_is_refused_on_84_naming_the_version_that_has_it() 
     with pytest.raises(InvalidInput) as refused:
         check_request(only_9.method, only_9.path, {}, "8.4")
     assert "8.4" in str(refused.value) and "9.1" in str(refused.value)
+
+
+@pytest.mark.parametrize("version", ["9.1", "8.4"])
+def test_every_endpoint_of_both_schemas_can_be_described(version: str) -> None:
+    for endpoint in load_schema(version).endpoints():  # type: ignore[arg-type]
+        for name, schema in endpoint.parameters.items():
+            view = parameter_view(endpoint, name, schema, full=True)
+            assert view["name"] == name and view["type"], (endpoint.path, name)
+        assert privileges(endpoint) and returns_view(endpoint)["type"]
