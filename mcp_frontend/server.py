@@ -111,9 +111,13 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         return self._specs
 
     def task_tool(self, name: str) -> ToolSpec | None:
-        """The tool of this name if it answers a client that declared MCP tasks with a task (the declared changes)."""
+        """The tool of this name if it answers a client that declared MCP tasks with a task (the declared changes).
+
+        A task names the operation whose job it carries: for a tool that runs several (call_pve_api's
+        GET and change operations), that operation's name finds the tool.
+        """
         if name not in self._published:
-            return None
+            return next((s for s in self.specs() if s.tasks is not None and s.runs and s.runs[0].name == name), None)
         spec = next(spec for spec in self.specs() if spec.name == name)
         return spec if spec.tasks is not None else None
 

@@ -278,3 +278,22 @@ async def test_a_task_is_only_visible_to_its_caller(
     with pytest.raises(WireError) as unknown:
         await wire.request("tasks/get", {"taskId": "no-such-task"})
     assert unknown.value.code == -32602
+
+
+async def test_a_generic_call_that_starts_a_task_answers_with_a_task_and_a_get_answers_at_once(
+    wire: Wire, tasks_stack: Stack
+) -> None:
+    sim = tasks_stack.sim
+    vm = untouched(sim, "qemu", "stopped")
+    sim.faults.add_task_rule(type="qmstart", vmid=vm.vmid, duration=2.0, count=1)
+    path = f"/nodes/{vm.node}/qemu/{vm.vmid}/status/start"
+    created = await call(wire, "call_pve_api", method="POST", path=path, confirmed=True)
+    assert (created["resultType"], created["status"]) == ("task", "working"), created
+    done = await until(wire, created["taskId"], ended)
+    assert done["status"] == "completed", done
+    report = done["result"]["structuredContent"]
+    assert (report["operation"], report["state"], report["exitstatus"]) == ("pve_api_change", "succeeded", "OK")
+    assert sim.state.guests[vm.vmid].status == "running"
+    read = await call(wire, "call_pve_api", method="GET", path=f"/nodes/{vm.node}/qemu/{vm.vmid}/status/current")
+    assert read["resultType"] == "complete"
+    assert read["structuredContent"]["data"]["status"] == "running"
