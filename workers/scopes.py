@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from shared.caller import Caller, GuestFacts
 from shared.catalogue import group_of
 from shared.errors import OutOfScope
+from shared.operations.api import ApiCallParams
 from shared.operations.create import CreateLxcParams, CreateVmParams
 from shared.operations.guests import GuestList
 from shared.operations.tasks import CancelParams
@@ -90,6 +91,8 @@ async def enforce_scope(job: JobContext, caller: Caller, params: Params) -> None
     if isinstance(vmid, int) and not isinstance(vmid, bool):
         await _refuse_guest(job, caller, vmid)
         return
+    if isinstance(params, ApiCallParams):  # a node's or the cluster's path: beyond any guest
+        raise OutOfScope(f"{caller.label} is scoped to guests ({caller.scope.selectors()}); {params.path} names none")
     if hasattr(params, "upid") or isinstance(params, CancelParams):
         target = await _target_vmid(job, params)
         if target is None:

@@ -16,6 +16,7 @@ from mcp.types import ElicitResult
 
 from mcp_frontend.auth import add_token
 from pvesim.config import SimConfig
+from shared.caller import Caller
 from shared.jobs.signing import JobSigner
 from tests.support.agent import error_of
 from tests.support.cluster import assert_unchanged, pick, picture
@@ -204,6 +205,11 @@ async def test_a_forged_job_is_refused_by_the_worker_with_nothing_sent(api_stack
     destroy = {"method": "DELETE", "path": f"/nodes/{vm.node}/qemu/{vm.vmid}", "confirmed": True}
     record = await ended(api_stack.redis, await inject(api_stack.redis, "pve_api_change", destroy))
     assert (record.state.value, record.error_code) == ("failed", "CONFIRMATION_REQUIRED")
+    # signed for a caller scoped to one guest: a path that names no guest is beyond it
+    scoped = Caller(kind="token", name="one-guest", scopes=("change", f"vmid:{vm.vmid}"))
+    storages = {"method": "GET", "path": "/nodes/pve1/storage"}
+    record = await ended(api_stack.redis, await inject(api_stack.redis, "pve_api_read", storages, caller=scoped))
+    assert (record.state.value, record.error_code) == ("failed", "PERMISSION_DENIED")
     sneaked = {"method": "GET", "path": f"/nodes/{vm.node}/qemu/{vm.vmid}", "sealed": {"password": "bm90IHNlYWxlZA=="}}
     record = await ended(api_stack.redis, await inject(api_stack.redis, "pve_api_read", sneaked))
     assert (record.state.value, record.error_code) == ("failed", "JOB_REFUSED")
@@ -226,3 +232,14 @@ async def test_a_read_scoped_token_may_get_but_not_post(api_stack: Stack) -> Non
     assert text.startswith("PERMISSION_DENIED") and "change" in text
     assert len(sim.requests) == before.requests
     assert_unchanged(sim, before)
+    one_guest = add_token(tokens_file, "api-one-guest", ["change", f"vmid:{vm.vmid}"])
+    async with (
+        http_server(env, api_stack.log_dir) as server,
+        HostedClient(http_client(server.url, one_guest)) as client,
+    ):
+        mine = _answer(
+            await client.call_tool("call_pve_api", {"method": "GET", "path": f"/nodes/{vm.node}/qemu/{vm.vmid}/config"})
+        )
+        assert mine["data"]
+        text = await error_of(client, "call_pve_api", method="GET", path="/nodes/pve1/storage")
+    assert text.startswith("PERMISSION_DENIED") and "names none" in text
