@@ -91,6 +91,8 @@ class Guest:
     pending: dict[str, str] = field(default_factory=dict)
     pending_delete: dict[str, bool] = field(default_factory=dict)
     agent: Agent = field(default_factory=Agent)
+    #: the CPU share (0-1) it reports while running; None: pvesim's steady 0.012
+    cpu_load: float | None = None
 
     @property
     def name(self) -> str:

@@ -46,6 +46,7 @@ from shared.jobs.record import JobRecord
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
+from shared.listing import LIMIT_MAX
 from shared.operations.base import Params, Result
 from shared.operations.guests import LIST_LXC_CONTAINERS, LIST_VMS, GuestInfo, GuestList, ListGuestsParams
 from shared.operations.nodes import LIST_NODES, ListNodesParams, NodeInfo, NodeList
@@ -277,8 +278,8 @@ class InventoryReader:
         """The three reads; each runs to its end (bounded by wait_seconds, its job retired) even when another fails."""
         nodes, vms, containers = await asyncio.gather(
             self._read(jobs, LIST_NODES, ListNodesParams()),
-            self._read(jobs, LIST_VMS, ListGuestsParams()),
-            self._read(jobs, LIST_LXC_CONTAINERS, ListGuestsParams()),
+            self._all_guests(jobs, LIST_VMS),
+            self._all_guests(jobs, LIST_LXC_CONTAINERS),
             return_exceptions=True,
         )
         if isinstance(nodes, BaseException):
@@ -288,6 +289,15 @@ class InventoryReader:
         if isinstance(containers, BaseException):
             raise containers
         return nodes, vms, containers
+
+    async def _all_guests(self, jobs: JobClient, op: Operation[Any, GuestList]) -> GuestList:
+        """Every guest, a page of LIMIT_MAX at a time (the list tools answer in pages)."""
+        page = await self._read(jobs, op, ListGuestsParams(limit=LIMIT_MAX))
+        guests = list(page.guests)
+        while page.next_cursor is not None:
+            page = await self._read(jobs, op, ListGuestsParams(limit=LIMIT_MAX, cursor=page.next_cursor))
+            guests += page.guests
+        return page.model_copy(update={"guests": guests, "count": len(guests)})
 
     async def _read(self, jobs: JobClient, op: Operation[Any, R], params: Params) -> R:
         record = await jobs.submit(op, params)

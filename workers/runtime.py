@@ -19,7 +19,7 @@ import functools
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 import structlog
@@ -53,7 +53,7 @@ from shared.settings import Settings
 from workers.app import WorkerApp
 from workers.audit import audit_change
 from workers.guests import Guest, resolve_guest
-from workers.scopes import enforce_scope, in_scope
+from workers.scopes import enforce_scope
 
 __all__ = [
     "READ_PICKUPS",
@@ -625,18 +625,6 @@ async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded
     )
 
 
-async def _in_scope(
-    job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded
-) -> Outcome | ProxmoxMcpError | JobEnded:
-    """A read's result with only what the caller's scopes cover (workers.scopes); its error if that fails."""
-    if not isinstance(outcome, Outcome) or job.op.tier is not Tier.SAFE:
-        return outcome
-    try:
-        return replace(outcome, result=await in_scope(job, job.caller, outcome.result))
-    except ProxmoxMcpError as failed:
-        return failed
-
-
 async def run_job(
     app: WorkerApp,
     op: Operation,
@@ -688,7 +676,7 @@ async def run_job(
     pending = await _pickup(app, op, record)
     job = JobContext(app, op, record, caller, started)
     try:
-        outcome = await _in_scope(job, await _run_handler(job, handler, payload))
+        outcome = await _run_handler(job, handler, payload)
     except (Retry, FollowTask, ClaimLost, asyncio.CancelledError):
         if pending is not None:
             await asyncio.shield(pending.settle())

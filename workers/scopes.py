@@ -17,24 +17,24 @@ before any request about it is sent; a list of guests keeps only those inside.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shared.caller import Caller, GuestFacts
 from shared.catalogue import group_of
 from shared.errors import OutOfScope
 from shared.operations.api import ApiCallParams
 from shared.operations.create import CreateLxcParams, CreateVmParams
-from shared.operations.guests import GuestList
+from shared.operations.guests import GuestInfo
 from shared.operations.tasks import CancelParams
 from shared.pve.client import PveClient
 from shared.pve.upid import Upid
 from workers.guests import cluster_guests
 
 if TYPE_CHECKING:
-    from shared.operations.base import Params, Result
+    from shared.operations.base import Params
     from workers.runtime import JobContext
 
-__all__ = ["enforce_scope", "in_scope"]
+__all__ = ["admitted", "enforce_scope"]
 
 
 async def _facts(pve: PveClient) -> dict[int, GuestFacts]:
@@ -102,12 +102,9 @@ async def enforce_scope(job: JobContext, caller: Caller, params: Params) -> None
         await _refuse_guest(job, caller, target)
 
 
-async def in_scope(job: JobContext, caller: Caller, result: Result) -> Result:
-    """The result with only the guests the caller's scopes cover (a list of guests), else as it is."""
-    if not caller.scope.guest_scoped or not isinstance(result, GuestList):
-        return result
+async def admitted(job: JobContext, caller: Caller, guests: list[GuestInfo]) -> list[GuestInfo]:
+    """The guests the caller's scopes cover: a list is filtered before it is counted and paged."""
+    if not caller.scope.guest_scoped:
+        return guests
     facts = await _facts(job.app.pve)
-    kept: list[Any] = [
-        g for g in result.guests if caller.scope.admits(facts.get(g.vmid, GuestFacts(vmid=g.vmid, node=g.node)))
-    ]
-    return result.model_copy(update={"guests": kept, "count": len(kept)})
+    return [g for g in guests if caller.scope.admits(facts.get(g.vmid, GuestFacts(vmid=g.vmid, node=g.node)))]

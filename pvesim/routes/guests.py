@@ -105,7 +105,7 @@ def guest_usage(guest: Guest) -> dict[str, Any]:
         "status": guest.status,
         "maxmem": guest.memory_bytes(),
         "maxdisk": 32 * 1024**3 if guest.kind == "qemu" else 8 * 1024**3,
-        "cpu": 0.012 if running else 0,
+        "cpu": (0.012 if guest.cpu_load is None else guest.cpu_load) if running else 0,
         "mem": guest.memory_bytes() // 3 if running else 0,
         "disk": 0 if guest.kind == "qemu" else 1_203_765_248,
         "netin": 123_456 if running else 0,

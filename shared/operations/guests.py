@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from shared.listing import Cursor, Limit, Order, query_id
 from shared.operations.base import GuestParams, Params, Result
 from shared.operations.changes import GUEST_STATUS_CALLS
 from shared.operations.operation import Operation
@@ -34,8 +34,31 @@ __all__ = [
 NodeFilter = NodeName | None
 
 
+GuestSort = Literal["vmid", "name", "cpu", "memory", "disk", "uptime"]
+GuestStatus = Literal["running", "stopped", "paused", "suspended", "unknown"]
+#: rows of a list answer unless the agent asks for more: a typical page stays under 16 KB a block
+GUEST_LIMIT = 50
+
+
 class ListGuestsParams(Params):
     node: NodeFilter = None
+    status: Annotated[GuestStatus | None, Field()] = None
+    tag: Annotated[str | None, Field(max_length=64)] = None
+    pool: Annotated[str | None, Field(max_length=64)] = None
+    name: Annotated[str | None, Field(max_length=64, description="A glob, e.g. 'web*'.")] = None
+    template: Annotated[bool | None, Field(description="Only templates, or none.")] = None
+    sort: GuestSort = "vmid"
+    order: Order = None
+    limit: Limit = GUEST_LIMIT
+    cursor: Cursor = None
+
+    @property
+    def descending(self) -> bool:
+        return self.order == "desc" if self.order is not None else self.sort not in ("vmid", "name")
+
+    def query(self) -> str:
+        """The fingerprint of the filters and sort its cursor belongs to."""
+        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
 
 
 class GuestInfo(Result):
@@ -52,16 +75,48 @@ class GuestInfo(Result):
     disk_total_bytes: int | None = None
     uptime_seconds: int | None = None
     tags: list[str] = Field(default_factory=list)
+    pool: str | None = None
     lock: str | None = Field(None, description="PVE's lock on the guest (backup, snapshot, migrate...), if any.")
 
 
 class GuestList(Result):
+    """One page of the guests that match, with a summary of all of them."""
+
     guests: list[GuestInfo]
-    count: int
+    count: int = Field(description="Guests on this page.")
+    total: int = Field(description="Guests that match, on every page.")
+    by_status: dict[str, int] = Field(default_factory=dict, description="Of all that match.")
+    by_node: dict[str, int] = Field(default_factory=dict, description="Of all that match.")
+    first: int = Field(0, description="Position of this page's first guest, from 1.")
+    sort: str = "vmid asc"
+    next_cursor: str | None = Field(None, description="Pass as cursor for the next page; none: this is the last.")
 
     def brief(self) -> str:
-        states = Counter(guest.status for guest in self.guests)
-        return f"{self.count} guests: " + ", ".join(f"{n} {status}" for status, n in sorted(states.items()))
+        # the rows too: some clients show the model only the text block
+        states = ", ".join(f"{n} {status}" for status, n in sorted(self.by_status.items()))
+        shown = f"showing {self.first}-{self.first + self.count - 1} by {self.sort}" if self.count else "none shown"
+        more = f"; next cursor {self.next_cursor}" if self.next_cursor else ""
+        nodes = ", ".join(f"{node} {n}" for node, n in self.by_node.items())
+        head = f"{self.total} guests match ({states or 'none'}; by node: {nodes or 'none'}); {shown}{more}"
+        return "\n".join([head, *(_row(guest) for guest in self.guests)])
+
+
+def _gib(value: int | None) -> str:
+    return "-" if value is None else f"{value / 2**30:.1f}"
+
+
+def _row(g: GuestInfo) -> str:
+    """A guest in one line: vmid, name, node, status, cpu, memory used/total GiB, uptime, tags."""
+    cpu = "-" if g.cpu_percent is None else f"{g.cpu_percent:.1f}%"
+    parts = [str(g.vmid), g.name or "-", g.node, g.status + (" template" if g.template else ""), f"cpu {cpu}"]
+    parts.append(f"mem {_gib(g.memory_used_bytes)}/{_gib(g.memory_total_bytes)}G")
+    if g.uptime_seconds:
+        parts.append(f"up {g.uptime_seconds // 3600}h")
+    if g.tags:
+        parts.append("tags " + ";".join(g.tags))
+    if g.lock:
+        parts.append(f"lock {g.lock}")
+    return " ".join(parts)
 
 
 class GetConfigParams(GuestParams):
@@ -104,10 +159,12 @@ LIST_VMS = Operation(
     ListGuestsParams,
     GuestList,
     description="""
-        qemu VMs (templates too) of the cluster or of a node.
+        qemu VMs, a page at a time, filtered (node, status, tag, pool, name glob, template) and sorted.
 
-        Without `node` it lists the whole cluster in one call. Templates are included
-        (template=true). Use a VMID from here with the other guest tools.
+        The answer counts all that match (by status and node) and shows `limit` of them (50 unless
+        asked, 500 at most) in `sort` order; `next_cursor` asks for the next page. "The five
+        busiest on pve3" is node='pve3', sort='cpu', limit=5. Use a VMID from here with the other
+        guest tools.
         """,
     pve_calls=(_RESOURCES, "GET /nodes/{node}/qemu"),
 )
@@ -118,9 +175,10 @@ LIST_LXC_CONTAINERS = Operation(
     ListGuestsParams,
     GuestList,
     description="""
-        LXC containers of the cluster or of a node.
+        LXC containers, a page at a time, filtered (node, status, tag, pool, name glob, template) and sorted.
 
-        Without `node` it lists the whole cluster in one call. Use a VMID from here with
+        As list_vms: the answer counts all that match and shows `limit` of them (50 unless asked)
+        in `sort` order, with `next_cursor` for the next page. Use a VMID from here with
         get_instance_config, get_lxc_interfaces or the snapshot tools.
         """,
     pve_calls=(_RESOURCES, "GET /nodes/{node}/lxc"),

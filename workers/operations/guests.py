@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import fnmatch
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from shared.errors import Conflict, RequestRejected
+from shared.listing import paginate
 from shared.operations.guests import (
     GET_INSTANCE_CONFIG,
     GET_LXC_INTERFACES,
@@ -30,6 +34,7 @@ from workers.guests import Guest, cluster_guests, power_state, resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
+from workers.scopes import admitted
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
 
@@ -67,14 +72,16 @@ def _guest_info(source: ClusterResource | GuestSummary, node: str, kind: GuestKi
         disk_total_bytes=source.maxdisk,
         uptime_seconds=source.uptime,
         tags=_tags(source.tags),
+        pool=source.pool if isinstance(source, ClusterResource) else None,
         lock=source.lock,
     )
 
 
 async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> GuestList:
     pve = job.app.pve
-    if params.node is None:
-        guests = [_guest_info(r, r.node or "", kind) for r in await cluster_guests(pve) if r.type == kind]
+    if params.node is None or params.pool is not None:  # a node's own list names no pool
+        resources = [r for r in await cluster_guests(pve) if r.type == kind]
+        guests = [_guest_info(r, r.node or "", kind) for r in resources if params.node in (None, r.node)]
     else:
         path = {"node": params.node}
         summaries: list[GuestSummary] = []
@@ -85,8 +92,48 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
             lxc = await pve.get("/nodes/{node}/lxc", list[LxcSummary], path=path)
             summaries.extend(lxc)
         guests = [_guest_info(s, params.node, kind) for s in summaries]
-    guests.sort(key=lambda g: g.vmid)
-    return GuestList(guests=guests, count=len(guests))
+    matching = await admitted(job, job.caller, [g for g in guests if _matches(g, params)])
+    page = paginate(
+        matching,
+        _SORT_KEYS[params.sort],
+        descending=params.descending,
+        limit=params.limit,
+        cursor=params.cursor,
+        query=params.query(),
+    )
+    return GuestList(
+        guests=page.rows,
+        count=len(page.rows),
+        total=page.total,
+        by_status=dict(sorted(Counter(g.status for g in matching).items())),
+        by_node=dict(sorted(Counter(g.node for g in matching).items())),
+        first=page.first,
+        sort=f"{params.sort} {'desc' if params.descending else 'asc'}",
+        next_cursor=page.next_cursor,
+    )
+
+
+def _matches(guest: GuestInfo, params: ListGuestsParams) -> bool:
+    if params.status is not None and guest.status != params.status:
+        return False
+    if params.tag is not None and params.tag not in guest.tags:
+        return False
+    if params.pool is not None and guest.pool != params.pool:
+        return False
+    if params.template is not None and guest.template != params.template:
+        return False
+    return params.name is None or fnmatch.fnmatchcase((guest.name or "").lower(), params.name.lower())
+
+
+#: each sort's key; the VMID breaks ties, so the order (and a cursor into it) is total
+_SORT_KEYS: dict[str, Callable[[GuestInfo], tuple[Any, ...]]] = {
+    "vmid": lambda g: (g.vmid,),
+    "name": lambda g: ((g.name or "").lower(), g.vmid),
+    "cpu": lambda g: (g.cpu_percent, g.vmid),
+    "memory": lambda g: (g.memory_used_bytes, g.vmid),
+    "disk": lambda g: (g.disk_total_bytes, g.vmid),
+    "uptime": lambda g: (g.uptime_seconds, g.vmid),
+}
 
 
 @handles(LIST_VMS)
