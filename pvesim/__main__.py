@@ -44,6 +44,9 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--scenario", type=Path, help="cluster from a YAML or JSON file")
     group.add_argument("--guests", type=int, help="generate a large cluster with this many guests")
+    group.add_argument(
+        "--scale", choices=["datacenter"], help="a datacenter: 32 nodes, 10,000 guests (tags, pools), 40 storages"
+    )
     parser.add_argument("--offline-node", action="append", default=[], help="start with this node offline (repeatable)")
     parser.add_argument("--token-secret", help="secret of the full API token (default: random)")
     parser.add_argument(
@@ -71,6 +74,7 @@ def parse_args(argv: list[str] | None = None) -> SimConfig:
         pve_version=args.pve_version,
         scenario=args.scenario,
         guests=args.guests,
+        scale=args.scale,
         offline_nodes=tuple(args.offline_node),
         token_secret=args.token_secret,
         state_dir=args.state_dir,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from shared.pve.schema import SchemaVersion
 
@@ -26,6 +27,7 @@ class SimConfig:
     reported_version: str | None = None
     scenario: Path | None = None  # YAML or JSON cluster description
     guests: int | None = None  # generate a large cluster with this many guests instead
+    scale: Literal["datacenter"] | None = None  # or a datacenter: 32 nodes, 10,000 guests, 40 storages
     offline_nodes: tuple[str, ...] = ()
     token_id: str = DEFAULT_TOKEN_ID
     token_secret: str | None = None  # random when unset

@@ -203,6 +203,39 @@ def generated_state(guests: int) -> ClusterState:
     return state
 
 
+#: a datacenter's size (`pvesim --scale datacenter`): what the bounded lists are measured against
+DATACENTER_NODES, DATACENTER_GUESTS, DATACENTER_SHARED_STORAGES = 32, 10_000, 38
+_DATACENTER_TAGS = ("prod", "dev", "test", "web", "db", "batch", "infra")
+_DATACENTER_POOLS = ("team-a", "team-b", "team-c", "team-d", "team-e")
+
+
+def datacenter_state() -> ClusterState:
+    """32 nodes, 10,000 guests (half VMs, half containers; a third running, with loads of their own;
+    two tags each; four in five in one of five pools) and 40 storages (38 shared NFS)."""
+    names = [f"pve{n}" for n in range(1, DATACENTER_NODES + 1)]
+    state = _base_state(names)
+    for index in range(DATACENTER_SHARED_STORAGES):
+        content = ["images", "rootdir", "backup", "iso"]
+        storage = Storage(f"nfs{index:02d}", "nfs", content, shared=True, total=8 * 2**40)
+        state.storages[storage.storage] = storage
+    for pool in _DATACENTER_POOLS:
+        state.pools[pool] = Pool(pool)
+    for index in range(DATACENTER_GUESTS):
+        vmid = 1000 + index
+        node = names[index % len(names)]
+        status: Literal["running", "stopped"] = "running" if index % 3 == 0 else "stopped"
+        tags = {"tags": f"{_DATACENTER_TAGS[index % 7]};{_DATACENTER_TAGS[(index // 7 + 3) % 7]}"}
+        if index % 2 == 0:
+            guest = Guest(vmid, "qemu", node, status, _qemu_config(vmid, f"vm{vmid}") | tags)
+        else:
+            guest = Guest(vmid, "lxc", node, status, _lxc_config(vmid, f"ct{vmid}") | tags)
+        guest.cpu_load = (index * 37 % 100) / 100
+        _add_guest(state, guest)
+        if index % 5:
+            state.pools[_DATACENTER_POOLS[index % 5]].vms.add(vmid)
+    return state
+
+
 class ScenarioError(ValueError):
     """A scenario file that cannot be read or describes no valid cluster; the message is one line."""
 
@@ -437,10 +470,14 @@ def _yaml_place(problem: yaml.YAMLError) -> str:
     return ": " + " ".join(str(problem).split())
 
 
-def build_state(scenario: Path | None, guests: int | None, offline_nodes: tuple[str, ...]) -> ClusterState:
+def build_state(
+    scenario: Path | None, guests: int | None, offline_nodes: tuple[str, ...], scale: str | None = None
+) -> ClusterState:
     """The cluster a simulator starts with."""
     if scenario is not None:
         state = load_scenario(scenario)
+    elif scale == "datacenter":
+        state = datacenter_state()
     elif guests is not None:
         state = generated_state(guests)
     else:

@@ -37,7 +37,7 @@ class Simulator:
         self.config = config or SimConfig()
         self.token_secret = self.config.token_secret or str(uuid.uuid4())
         self.limited_token_secret = self.config.limited_token_secret or str(uuid.uuid4())
-        state = build_state(self.config.scenario, self.config.guests, self.config.offline_nodes)
+        state = build_state(self.config.scenario, self.config.guests, self.config.offline_nodes, self.config.scale)
         self.core = SimCore(self.config, state, self.token_secret, self.limited_token_secret)
         self._own_dir: Path | None = None
         self.state_dir = self.config.state_dir or Path()
