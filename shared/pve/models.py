@@ -17,9 +17,10 @@ table and fails when a model declares a field or type the schema does not.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, RootModel, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, RootModel, TypeAdapter, with_config
+from typing_extensions import TypedDict
 
 from shared.errors import InvalidInput
 from shared.pve.upid import Upid
@@ -33,6 +34,7 @@ __all__ = [
     "ClusterStatusEntry",
     "CpuInfo",
     "GuestConfig",
+    "GuestResource",
     "GuestStatus",
     "GuestSummary",
     "IpAddress",
@@ -172,6 +174,31 @@ class ClusterResource(PveModel):
     content: str | None = None
     plugintype: str | None = None
     shared: bool | None = None
+
+
+@with_config(ConfigDict(coerce_numbers_to_str=True))
+class GuestResource(TypedDict):
+    """A guest of GET /cluster/resources?type=vm, with the fields a list reads, checked as ClusterResource's.
+
+    A dict, not a model: a datacenter's answer holds 10,000 of them, and checking each as a
+    model takes 100 ms where this takes 13 (bench/bench_scale.py); the fields are the same.
+    """
+
+    type: str
+    vmid: int
+    node: NotRequired[str | None]
+    status: NotRequired[str | None]
+    name: NotRequired[str | None]
+    template: NotRequired[bool | None]
+    lock: NotRequired[str | None]
+    tags: NotRequired[str | None]
+    pool: NotRequired[str | None]
+    cpu: NotRequired[float | None]
+    maxcpu: NotRequired[float | None]
+    mem: NotRequired[int | None]
+    maxmem: NotRequired[int | None]
+    maxdisk: NotRequired[int | None]
+    uptime: NotRequired[int | None]
 
 
 class ClusterStatusEntry(PveModel):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -26,11 +27,11 @@ from shared.operations.guests import (
     LxcInterfacesParams,
 )
 from shared.pve.client import PveClient
-from shared.pve.models import ClusterResource, GuestConfig, GuestSummary, LxcSummary, QemuSummary
+from shared.pve.models import GuestConfig, GuestResource, GuestSummary, LxcSummary, QemuSummary
 from shared.pve.models import LxcInterface as PveLxcInterface
 from shared.redact import Redactor
 from shared.sanitize import GuestKind
-from workers.guests import Guest, cluster_guests, power_state, resolve_guest
+from workers.guests import Guest, power_state, resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
@@ -55,33 +56,65 @@ def _tags(text: str | None) -> list[str]:
     return [tag for tag in (text or "").replace(",", ";").replace(" ", ";").split(";") if tag]
 
 
-def _guest_info(source: ClusterResource | GuestSummary, node: str, kind: GuestKind) -> GuestInfo:
-    """A list entry from either PVE listing (the cluster's resources, or a node's guests)."""
-    cpus = source.maxcpu if isinstance(source, ClusterResource) else source.cpus
-    return GuestInfo(
-        vmid=source.vmid or 0,
-        name=source.name,
-        node=node,
-        kind=kind,
-        status=source.status or "unknown",
-        template=bool(source.template),
-        cpus=cpus,
-        cpu_percent=percent(source.cpu),
-        memory_used_bytes=source.mem,
-        memory_total_bytes=source.maxmem,
-        disk_total_bytes=source.maxdisk,
-        uptime_seconds=source.uptime,
-        tags=_tags(source.tags),
-        pool=source.pool if isinstance(source, ClusterResource) else None,
-        lock=source.lock,
-    )
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A guest as a list filters and sorts it; its GuestInfo is made only if its page shows it."""
+
+    vmid: int
+    name: str | None
+    node: str
+    status: str
+    template: bool
+    tags: tuple[str, ...]
+    pool: str | None
+    cpu: float | None
+    cpus: float | None
+    mem: int | None
+    maxmem: int | None
+    maxdisk: int | None
+    uptime: int | None
+    lock: str | None
+
+    def info(self, kind: GuestKind) -> GuestInfo:
+        return GuestInfo(
+            vmid=self.vmid,
+            name=self.name,
+            node=self.node,
+            kind=kind,
+            status=self.status,
+            template=self.template,
+            cpus=self.cpus,
+            cpu_percent=percent(self.cpu),
+            memory_used_bytes=self.mem,
+            memory_total_bytes=self.maxmem,
+            disk_total_bytes=self.maxdisk,
+            uptime_seconds=self.uptime,
+            tags=list(self.tags),
+            pool=self.pool,
+            lock=self.lock,
+        )
+
+
+def _resource_row(r: GuestResource) -> _Row:
+    return _Row(
+        r["vmid"], r.get("name"), r.get("node") or "", r.get("status") or "unknown", bool(r.get("template")),
+        tuple(_tags(r.get("tags"))), r.get("pool"), r.get("cpu"), r.get("maxcpu"), r.get("mem"), r.get("maxmem"),
+        r.get("maxdisk"), r.get("uptime"), r.get("lock"),
+    )  # fmt: skip
+
+
+def _summary_row(s: GuestSummary, node: str) -> _Row:
+    return _Row(
+        s.vmid or 0, s.name, node, s.status or "unknown", bool(s.template), tuple(_tags(s.tags)), None,
+        s.cpu, s.cpus, s.mem, s.maxmem, s.maxdisk, s.uptime, s.lock,
+    )  # fmt: skip
 
 
 async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> GuestList:
     pve = job.app.pve
     if params.node is None or params.pool is not None:  # a node's own list names no pool
-        resources = [r for r in await cluster_guests(pve) if r.type == kind]
-        guests = [_guest_info(r, r.node or "", kind) for r in resources if params.node in (None, r.node)]
+        resources = await pve.get("/cluster/resources", _GUEST_RESOURCES, query={"type": "vm"})
+        rows = [_resource_row(r) for r in resources if r["type"] == kind and params.node in (None, r.get("node"))]
     else:
         path = {"node": params.node}
         summaries: list[GuestSummary] = []
@@ -91,8 +124,11 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
         else:
             lxc = await pve.get("/nodes/{node}/lxc", list[LxcSummary], path=path)
             summaries.extend(lxc)
-        guests = [_guest_info(s, params.node, kind) for s in summaries]
-    matching = await admitted(job, job.caller, [g for g in guests if _matches(g, params)])
+        rows = [_summary_row(s, params.node) for s in summaries]
+    matching = [row for row in rows if _matches(row, params)]
+    if job.caller.scope.guest_scoped:
+        admitted_vmids = {g.vmid for g in await admitted(job, job.caller, [row.info(kind) for row in matching])}
+        matching = [row for row in matching if row.vmid in admitted_vmids]
     page = paginate(
         matching,
         _SORT_KEYS[params.sort],
@@ -102,37 +138,40 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
         query=params.query(),
     )
     return GuestList(
-        guests=page.rows,
+        guests=[row.info(kind) for row in page.rows],
         count=len(page.rows),
         total=page.total,
-        by_status=dict(sorted(Counter(g.status for g in matching).items())),
-        by_node=dict(sorted(Counter(g.node for g in matching).items())),
+        by_status=dict(sorted(Counter(row.status for row in matching).items())),
+        by_node=dict(sorted(Counter(row.node for row in matching).items())),
         first=page.first,
         sort=f"{params.sort} {'desc' if params.descending else 'asc'}",
         next_cursor=page.next_cursor,
     )
 
 
-def _matches(guest: GuestInfo, params: ListGuestsParams) -> bool:
-    if params.status is not None and guest.status != params.status:
+_GUEST_RESOURCES = TypeAdapter(list[GuestResource])
+
+
+def _matches(row: _Row, params: ListGuestsParams) -> bool:
+    if params.status is not None and row.status != params.status:
         return False
-    if params.tag is not None and params.tag not in guest.tags:
+    if params.tag is not None and params.tag not in row.tags:
         return False
-    if params.pool is not None and guest.pool != params.pool:
+    if params.pool is not None and row.pool != params.pool:
         return False
-    if params.template is not None and guest.template != params.template:
+    if params.template is not None and row.template != params.template:
         return False
-    return params.name is None or fnmatch.fnmatchcase((guest.name or "").lower(), params.name.lower())
+    return params.name is None or fnmatch.fnmatchcase((row.name or "").lower(), params.name.lower())
 
 
 #: each sort's key; the VMID breaks ties, so the order (and a cursor into it) is total
-_SORT_KEYS: dict[str, Callable[[GuestInfo], tuple[Any, ...]]] = {
-    "vmid": lambda g: (g.vmid,),
-    "name": lambda g: ((g.name or "").lower(), g.vmid),
-    "cpu": lambda g: (g.cpu_percent, g.vmid),
-    "memory": lambda g: (g.memory_used_bytes, g.vmid),
-    "disk": lambda g: (g.disk_total_bytes, g.vmid),
-    "uptime": lambda g: (g.uptime_seconds, g.vmid),
+_SORT_KEYS: dict[str, Callable[[_Row], tuple[Any, ...]]] = {
+    "vmid": lambda r: (r.vmid,),
+    "name": lambda r: ((r.name or "").lower(), r.vmid),
+    "cpu": lambda r: (r.cpu, r.vmid),
+    "memory": lambda r: (r.mem, r.vmid),
+    "disk": lambda r: (r.maxdisk, r.vmid),
+    "uptime": lambda r: (r.uptime, r.vmid),
 }
 
 
