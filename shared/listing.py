@@ -32,9 +32,10 @@ T = TypeVar("T")
 
 #: rows one answer carries at most, whatever the agent asks
 LIMIT_MAX = 500
-Limit = Annotated[int, Strict(), Field(ge=1, le=LIMIT_MAX, description="Rows per answer.")]
-Cursor = Annotated[str | None, Field(max_length=512, description="next_cursor of the previous answer.")]
-Order = Annotated[Literal["asc", "desc"] | None, Field(description="Default: asc for names and ids, else desc.")]
+Limit = Annotated[int, Strict(), Field(ge=1, le=LIMIT_MAX)]
+Cursor = Annotated[str | None, Field(max_length=512, description="A next_cursor.")]
+#: unset: ascending for vmid and name, descending for the figures (the busiest first)
+Order = Annotated[Literal["asc", "desc"] | None, Field()]
 
 
 def query_id(**query: Any) -> str:

@@ -45,8 +45,8 @@ class ListGuestsParams(Params):
     status: Annotated[GuestStatus | None, Field()] = None
     tag: Annotated[str | None, Field(max_length=64)] = None
     pool: Annotated[str | None, Field(max_length=64)] = None
-    name: Annotated[str | None, Field(max_length=64, description="A glob, e.g. 'web*'.")] = None
-    template: Annotated[bool | None, Field(description="Only templates, or none.")] = None
+    name: Annotated[str | None, Field(max_length=64, description="A glob: 'web*'.")] = None
+    template: Annotated[bool | None, Field()] = None
     sort: GuestSort = "vmid"
     order: Order = None
     limit: Limit = GUEST_LIMIT
@@ -83,13 +83,13 @@ class GuestList(Result):
     """One page of the guests that match, with a summary of all of them."""
 
     guests: list[GuestInfo]
-    count: int = Field(description="Guests on this page.")
-    total: int = Field(description="Guests that match, on every page.")
-    by_status: dict[str, int] = Field(default_factory=dict, description="Of all that match.")
-    by_node: dict[str, int] = Field(default_factory=dict, description="Of all that match.")
-    first: int = Field(0, description="Position of this page's first guest, from 1.")
+    count: int = 0
+    total: int = 0
+    by_status: dict[str, int] = Field(default_factory=dict)
+    by_node: dict[str, int] = Field(default_factory=dict)
+    first: int = 0
     sort: str = "vmid asc"
-    next_cursor: str | None = Field(None, description="Pass as cursor for the next page; none: this is the last.")
+    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
 
     def brief(self) -> str:
         # the rows too: some clients show the model only the text block
@@ -159,11 +159,12 @@ LIST_VMS = Operation(
     ListGuestsParams,
     GuestList,
     description="""
-        qemu VMs, a page at a time, filtered (node, status, tag, pool, name glob, template) and sorted.
+        qemu VMs, filtered and sorted, a page at a time, with counts of all that match.
 
         The answer counts all that match (by status and node) and shows `limit` of them (50 unless
-        asked, 500 at most) in `sort` order; `next_cursor` asks for the next page. "The five
-        busiest on pve3" is node='pve3', sort='cpu', limit=5. Use a VMID from here with the other
+        asked, 500 at most) in `sort` order (ascending for vmid and name, else descending unless
+        `order` says), and `next_cursor` asks for the next page. "The five busiest on pve3" is
+        node='pve3', sort='cpu', limit=5. Use a VMID from here with the other
         guest tools.
         """,
     pve_calls=(_RESOURCES, "GET /nodes/{node}/qemu"),
@@ -175,7 +176,7 @@ LIST_LXC_CONTAINERS = Operation(
     ListGuestsParams,
     GuestList,
     description="""
-        LXC containers, a page at a time, filtered (node, status, tag, pool, name glob, template) and sorted.
+        LXC containers, filtered and sorted, a page at a time, with counts of all that match.
 
         As list_vms: the answer counts all that match and shows `limit` of them (50 unless asked)
         in `sort` order, with `next_cursor` for the next page. Use a VMID from here with

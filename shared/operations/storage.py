@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from shared.listing import Cursor, Limit, query_id
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.safety import Tier
@@ -60,11 +61,20 @@ class StorageList(Result):
     )
 
 
+#: volumes of a list answer unless the agent asks for more
+CONTENT_LIMIT = 100
+
+
 class ListContentParams(Params):
     node: NodeName
     storage: StorageId
     content: ContentFilter = None
     vmid: OwnerFilter = None
+    limit: Limit = CONTENT_LIMIT
+    cursor: Cursor = None
+
+    def query(self) -> str:
+        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
 
 
 class StorageItem(Result):
@@ -79,9 +89,28 @@ class StorageItem(Result):
 
 
 class StorageContent(Result):
+    """One page of a storage's volumes, by volume ID, with a summary of all of them."""
+
     node: str
     storage: str
     items: list[StorageItem]
+    count: int = 0
+    total: int = 0
+    by_content: dict[str, int] = Field(default_factory=dict)
+    first: int = 0
+    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
+
+    def brief(self) -> str:
+        # the rows too: some clients show the model only the text block
+        kinds = ", ".join(f"{n} {kind}" for kind, n in self.by_content.items())
+        shown = f"showing {self.first}-{self.first + self.count - 1}" if self.count else "none shown"
+        more = f"; next cursor {self.next_cursor}" if self.next_cursor else ""
+        head = f"{self.total} volumes on {self.storage} ({kinds or 'none'}); {shown}{more}"
+        rows = (
+            f"{i.volid} {i.content} {(i.size_bytes or 0) / 2**30:.1f}G" + (f" vmid {i.vmid}" if i.vmid else "")
+            for i in self.items
+        )
+        return "\n".join([head, *rows])
 
 
 LIST_STORAGE = Operation(

@@ -77,16 +77,17 @@ async def test_job_and_record_read_as_json_with_redis_cli(mcp: Client, stack: St
     queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
     os.kill(worker.pid, signal.SIGSTOP)  # hold the job in the queue so arq:job:<id> can be read
     try:
-        record = await queue.submit(LIST_VMS, ListGuestsParams(node="pve1"))
+        params = ListGuestsParams(node="pve1")
+        record = await queue.submit(LIST_VMS, params)
         job = json.loads(stack.redis.cli("--raw", "GET", f"arq:job:{record.job_id}"))
-        assert (job["f"], job["a"]) == ("list_vms", [{"node": "pve1"}])
+        assert (job["f"], job["a"]) == ("list_vms", [params.model_dump(mode="json")])
     finally:
         os.kill(worker.pid, signal.SIGCONT)
     await eventually(lambda: _finished(store, record.job_id), what="the held job to finish")
     fields = stack.redis.cli("--raw", "HGETALL", keys.job_record(record.job_id)).splitlines()
     record_hash = dict(zip(fields[::2], fields[1::2], strict=True))
     assert record_hash["state"] == "succeeded"
-    assert json.loads(record_hash["args"]) == {"node": "pve1"}
+    assert json.loads(record_hash["args"]) == params.model_dump(mode="json")
     assert {g["vmid"] for g in json.loads(record_hash["result"])["guests"]}
     assert stack.redis.cli("EXISTS", f"arq:job:{record.job_id}").strip() == "(integer) 0"  # an ended job's payload goes
     await connections.aclose()

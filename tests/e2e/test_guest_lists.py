@@ -1,4 +1,4 @@
-"""list_vms and list_lxc_containers at scale: pages, filters, sorts, a summary of the whole set, and cursors.
+"""The bounded lists at scale (guests, backups, a storage's volumes): pages, filters, sorts, summaries, cursors.
 
 A generated cluster of 400 guests on four nodes, read through the real MCP client (in memory)
 from pvesim over HTTPS; every answer is bounded, and a walk through the pages sees each guest
@@ -16,6 +16,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
+from pvesim.state import Volume
 from tests.support.inprocess import inprocess_client
 
 pytestmark = pytest.mark.timeout(120)
@@ -48,12 +49,14 @@ async def _list(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     return answer
 
 
-async def _walk(client: Client, tool: str, between: Any = None, **arguments: Any) -> list[int]:
-    seen: list[int] = []
+async def _walk(
+    client: Client, tool: str, between: Any = None, rows: str = "guests", key: str = "vmid", **arguments: Any
+) -> list[Any]:
+    seen: list[Any] = []
     cursor = None
     while True:
         page = await _list(client, tool, **arguments, **({"cursor": cursor} if cursor else {}))
-        seen += [guest["vmid"] for guest in page["guests"]]
+        seen += [row[key] for row in page[rows]]
         cursor = page["next_cursor"]
         if cursor is None:
             return seen
@@ -126,3 +129,32 @@ async def test_guests_coming_and_going_mid_walk_neither_repeat_nor_skip_the_othe
     walked = await _walk(client, "list_vms", between=churn, limit=60)
     assert len(walked) == len(set(walked))
     assert set(before) - set(removed) <= set(walked)
+
+
+async def test_backups_come_newest_first_a_page_at_a_time_within_since_and_until(
+    client: Client, sim: Simulator
+) -> None:
+    base = 1_760_000_000
+    for index in range(230):
+        vmid = 1000 + index % 40
+        volid = f"local:backup/vzdump-qemu-{vmid}-{index:05d}.vma.zst"
+        sim.state.add_volume("pve1", Volume(volid, "backup", 2**30, "vma.zst", vmid=vmid, ctime=base + index * 60))
+    first = await _list(client, "list_backups", node="pve1", storage="local")
+    assert (first["total"], first["count"], first["total_bytes"]) == (230, 50, 230 * 2**30)
+    times = [b["created_at"] for b in first["backups"]]
+    assert times == sorted(times, reverse=True) and times[0] == base + 229 * 60
+    walked = await _walk(client, "list_backups", rows="backups", key="volid", node="pve1", storage="local", limit=64)
+    assert len(walked) == len(set(walked)) == 230
+    window = await _list(client, "list_backups", node="pve1", since=base + 100 * 60, until=base + 110 * 60)
+    assert window["total"] == 10
+    text = (await client.call_tool("list_backups", {"node": "pve1", "limit": 3})).content[0].text  # type: ignore[union-attr]
+    assert text.splitlines()[0].startswith("230 backups match") and len(text.splitlines()) == 4
+
+
+async def test_a_storages_volumes_come_a_page_at_a_time(client: Client) -> None:
+    page = await _list(client, "list_storage_content", node="pve1", storage="local-lvm", limit=25)
+    assert page["count"] == 25 and page["total"] > 25 and page["next_cursor"]
+    seen = await _walk(
+        client, "list_storage_content", rows="items", key="volid", node="pve1", storage="local-lvm", limit=25
+    )
+    assert seen == sorted(seen) and len(seen) == len(set(seen)) == page["total"]

@@ -8,10 +8,12 @@ that finds no vzdump task of ours looks in the storage for archives made since t
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 
 from shared.errors import Conflict, InvalidInput, NotFound
+from shared.listing import paginate
 from shared.operations.backup import (
     BACKUP_INSTANCE,
     LIST_BACKUPS,
@@ -194,8 +196,29 @@ async def list_backups(job: JobContext, params: ListBackupsParams) -> BackupList
                 )  # fmt: skip
     if params.node is not None and params.storage is not None and not seen:
         await check_storage(job, params.node, params.storage, "backup")  # NOT_FOUND for a storage without backups
-    backups = sorted(seen.values(), key=lambda b: (-(b.created_at or 0), b.volid))
-    return BackupList(backups=backups)
+    matching = [
+        b
+        for b in seen.values()
+        if (params.since is None or (b.created_at or 0) >= params.since)
+        and (params.until is None or (b.created_at or 0) < params.until)
+    ]
+    page = paginate(
+        matching,
+        lambda b: (b.created_at, b.volid),
+        descending=True,
+        limit=params.limit,
+        cursor=params.cursor,
+        query=params.query(),
+    )
+    return BackupList(
+        backups=page.rows,
+        count=len(page.rows),
+        total=page.total,
+        total_bytes=sum(b.size for b in matching),
+        by_storage=dict(sorted(Counter(b.storage for b in matching).items())),
+        first=page.first,
+        next_cursor=page.next_cursor,
+    )
 
 
 async def _archive_kind(job: JobContext, params: RestoreParams) -> GuestKind:

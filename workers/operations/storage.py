@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
+from shared.listing import paginate
 from shared.operations.storage import (
     LIST_STORAGE,
     LIST_STORAGE_CONTENT,
@@ -71,6 +73,9 @@ async def list_storage_content(job: JobContext, params: ListContentParams) -> St
         path={"node": params.node, "storage": params.storage},
         query=query or None,
     )
+    page = paginate(
+        items, lambda i: (i.volid,), descending=False, limit=params.limit, cursor=params.cursor, query=params.query()
+    )
     return StorageContent(
         node=params.node,
         storage=params.storage,
@@ -85,8 +90,13 @@ async def list_storage_content(job: JobContext, params: ListContentParams) -> St
                 created_at=i.ctime,
                 notes=i.notes,
             )
-            for i in sorted(items, key=lambda i: i.volid)
+            for i in page.rows
         ],
+        count=len(page.rows),
+        total=page.total,
+        by_content=dict(sorted(Counter(i.content or _content_of(i.volid) for i in items).items())),
+        first=page.first,
+        next_cursor=page.next_cursor,
     )
 
 
