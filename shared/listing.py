@@ -33,7 +33,8 @@ T = TypeVar("T")
 #: rows one answer carries at most, whatever the agent asks
 LIMIT_MAX = 500
 Limit = Annotated[int, Strict(), Field(ge=1, le=LIMIT_MAX)]
-Cursor = Annotated[str | None, Field(max_length=512, description="A next_cursor.")]
+#: the next_cursor of the answer before
+Cursor = Annotated[str | None, Field(max_length=512)]
 #: unset: ascending for vmid and name, descending for the figures (the busiest first)
 Order = Annotated[Literal["asc", "desc"] | None, Field()]
 

@@ -113,7 +113,7 @@ Query = Annotated[
 async def find_pve_api(
     ctx: _CONTEXT,
     query: Query,
-    method: Annotated[HttpMethod | None, Field(description="Only this method.")] = None,
+    method: HttpMethod | None = None,
     limit: Annotated[int, Strict(), Field(ge=1, le=20)] = 10,
 ) -> Annotated[CallToolResult, ApiSearch]:
     """Search the PVE API's 650 endpoints by words; then describe_pve_api and call_pve_api.

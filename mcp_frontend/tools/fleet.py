@@ -51,14 +51,15 @@ class FleetReport(Result):
     done: bool
     message: str
     counts: dict[str, int]
-    guests: list[FleetGuest]
+    guests: list[FleetGuest] = Field(description="At most 50: failed and running first; the rest are counted.")
+    total: int | None = None
 
     def brief(self) -> str:
         return f"{self.state} (job {self.job_id}): {self.message}" if self.job_id else self.message
 
 
 def _report(record: JobRecord) -> FleetReport:
-    fleet = FleetResult.model_validate(record.result) if record.result else FleetResult(counts={}, guests=[])
+    fleet = (FleetResult.model_validate(record.result) if record.result else FleetResult(counts={}, guests=[])).shown()
     if record.terminal:
         message = record.message or record.state.value
     else:
@@ -73,6 +74,7 @@ def _report(record: JobRecord) -> FleetReport:
         message=message,
         counts=fleet.counts,
         guests=fleet.guests,
+        total=fleet.total,
     )
 
 
@@ -104,13 +106,15 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
         if params.dry_run:
             plan = await app.read(PLAN_FLEET, params.selector())
             would = op.plan(params, describe_fleet(plan.guests))
+            shown = FleetResult(counts={"planned": len(plan.guests)}, guests=plan.guests).shown()
             return tool_result(
                 FleetReport(
                     state="planned",
                     done=True,
                     message=f"dry run, nothing was changed; confirmed, it would {would}",
-                    counts={"planned": len(plan.guests)},
-                    guests=plan.guests,
+                    counts=shown.counts,
+                    guests=shown.guests,
+                    total=shown.total,
                 )
             )
         approved(approval, f"{op.name} of {params.describe()}")

@@ -26,6 +26,7 @@ from shared.errors import NotFound, OutOfScope
 from shared.jobs.record import JobRecord
 from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
+from shared.operations.fleet import BACKUP_GUESTS, POWER_GUESTS, SNAPSHOT_GUESTS, FleetResult
 from shared.operations.operation import Operation
 from shared.operations.tasks import (
     CANCEL_TASK,
@@ -69,9 +70,19 @@ def job_status(record: JobRecord) -> JobStatus:
         duration_seconds=round((end - record.started_at).total_seconds(), 3) if record.started_at else None,
         log_lines=record.log_lines,
         message=record.message,
-        result=record.result,
+        result=_shown(record),
         error=ErrorInfo(code=error.code, message=error.message, hint=error.hint) if error else None,
     )
+
+
+def _shown(record: JobRecord) -> Any:
+    """The job's result as an answer carries it: a fleet's at most FLEET_SHOWN guests, the rest counted."""
+    if record.operation in _FLEETS and isinstance(record.result, dict) and "guests" in record.result:
+        return FleetResult.model_validate(record.result).shown().model_dump(mode="json", exclude_none=True)
+    return record.result
+
+
+_FLEETS = frozenset({SNAPSHOT_GUESTS.name, POWER_GUESTS.name, BACKUP_GUESTS.name})
 
 
 async def _our_job(app: FrontendApp, job_id: str | None, upid: str | None) -> str | None:

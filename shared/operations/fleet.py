@@ -10,6 +10,7 @@ like any other; get_task_status on the parent shows counts and each guest's stat
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, StringConstraints, model_validator
@@ -28,6 +29,7 @@ from shared.sanitize import GuestKind, NodeName, SnapshotName, StorageId, Vmid
 __all__ = [
     "BACKUP_GUESTS",
     "CONFIRM_COUNT_ABOVE",
+    "FLEET_SHOWN",
     "FLEET_STATES",
     "PLAN_FLEET",
     "POWER_GUESTS",
@@ -105,12 +107,36 @@ class FleetPlan(Result):
     guests: list[FleetGuest]
 
 
+#: guests a fleet's answer shows at most; the rest are counted (by state and node)
+FLEET_SHOWN = 50
+#: which guests an answer shows first: what went wrong, then what is under way, then the rest
+_SHOWN_FIRST = ("failed", "partial", "unknown", "timed_out", "cancelled", "running", "dispatching", "queued")
+
+
 class FleetResult(Result):
     counts: dict[str, int] = Field(description="Guests per state.")
     guests: list[FleetGuest]
+    total: int | None = Field(None, description="Guests in the fleet; more than shown: the rest are counted.")
+    by_node: dict[str, int] = Field(default_factory=dict)
 
     def brief(self) -> str:
         return ", ".join(f"{n} {state}" for state, n in sorted(self.counts.items())) or "no guests"
+
+    def shown(self, most: int = FLEET_SHOWN) -> FleetResult:
+        """The result as an answer carries it: every count, and at most `most` guests, the ones that matter first.
+
+        The job's record keeps every guest (its scheduling reads them); an answer about ten thousand
+        guests must not carry them all.
+        """
+        rank = {state: index for index, state in enumerate(_SHOWN_FIRST)}
+        ordered = sorted(self.guests, key=lambda g: (rank.get(g.state, len(rank)), g.vmid))
+        return self.model_copy(
+            update={
+                "guests": ordered[:most],
+                "total": len(self.guests),
+                "by_node": dict(sorted(Counter(g.node for g in self.guests).items())),
+            }
+        )
 
 
 def count_check(params: FleetParams, count: int) -> None:

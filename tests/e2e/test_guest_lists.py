@@ -158,3 +158,15 @@ async def test_a_storages_volumes_come_a_page_at_a_time(client: Client) -> None:
         client, "list_storage_content", rows="items", key="volid", node="pve1", storage="local-lvm", limit=25
     )
     assert seen == sorted(seen) and len(seen) == len(set(seen)) == page["total"]
+
+
+async def test_a_fleet_plan_over_hundreds_of_guests_shows_fifty_and_counts_them_all(
+    client: Client, sim: Simulator
+) -> None:
+    lxc = [g for g in sim.state.guests.values() if g.kind == "lxc"]
+    result = await client.call_tool("power_guests", {"kind": "lxc", "action": "start", "dry_run": True})
+    assert not result.is_error, result.content
+    plan = result.structured_content
+    assert plan is not None
+    assert (plan["total"], plan["counts"], len(plan["guests"])) == (len(lxc), {"planned": len(lxc)}, 50)
+    assert len(json.dumps(plan)) <= 16 * 1024
