@@ -41,8 +41,8 @@ CLUSTER_ARGUMENT = "cluster"
 #: the tool that lists the clusters (it takes no cluster: it answers for all)
 LIST_CLUSTERS_TOOL = "list_clusters"
 #: the groups whose tools need no cluster to be named (see the module doc); the log tool publishes none
-OPTIONAL_GROUPS = ("tasks", "logs", "audit")
-_UNPUBLISHED_GROUPS = ("logs",)
+OPTIONAL_GROUPS = ("tasks", "logs", "audit", "toolsets")
+_UNPUBLISHED_GROUPS = ("logs", "toolsets")
 _OPTIONAL_DESCRIPTION = {
     "tasks": "The cluster of a upid; a job_id's is known.",
     "audit": "Only this cluster's entries.",

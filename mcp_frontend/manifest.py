@@ -139,8 +139,8 @@ async def live_specs() -> list[ToolSpec]:
 
 
 async def live_tools() -> list[Tool]:
-    """The tools as `list_tools()` reports them; defaults, no environment (the listing needs no connection)."""
-    return await build_server(Settings.model_construct()).list_tools()
+    """Every tool a default server serves, as tools/list shows each (listed at start or in a toolset it enables)."""
+    return list(build_server(Settings.model_construct()).served_tools().values())
 
 
 def manifest_entries(specs: Iterable[ToolSpec]) -> list[ToolEntry]:

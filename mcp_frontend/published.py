@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from mcp.types import Tool
 
+from mcp_frontend.toolsets import DEFAULT_TOOLSETS, DISCOVERY_TOOL, TOOLSETS, tools_of
 from shared.errors import InvalidInput
 from shared.safety import Tier
 from shared.settings import Settings
@@ -44,6 +45,8 @@ __all__ = [
 SEVERAL_CLUSTERS_ONLY = frozenset({"list_clusters"})
 #: the groups PROXMOX_MCP_TOOLS may name, by the tier of their tools
 GROUPS = {"read": Tier.SAFE, "change": Tier.RESTRICTED, "critical": Tier.CRITICAL}
+#: PROXMOX_MCP_TOOLS=all: every tool served is listed, as before toolsets
+ALL = "all"
 _FILE = "tools.json"
 _KEYS = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
 
@@ -73,22 +76,46 @@ T = TypeVar("T", bound=_Tiered)
 
 
 def select_tools(tools: Sequence[T], settings: Settings) -> list[T]:
-    """The tools a server with these settings publishes; a name PROXMOX_MCP_TOOLS gives that is neither
-    a tool nor a group is refused (InvalidInput names the variable)."""
+    """The tools a server with these settings serves (callable; mcp_frontend.toolsets says which it lists).
+
+    PROXMOX_MCP_TOOLS may name tools, tier groups (read, change, critical), toolsets and `all`;
+    only tool names and tier groups restrict what is served (to those tools, and the toolsets named
+    with them). A name that is none of these is refused (InvalidInput names the variable).
+    """
     chosen = list(tools)
-    if settings.mcp_tools is not None:
-        wanted = {name.strip() for name in settings.mcp_tools.split(",") if name.strip()}
+    wanted = _wanted(settings)
+    if wanted:
         known = {tool.name for tool in tools}
-        if unknown := sorted(wanted - known - set(GROUPS)):
+        if unknown := sorted(wanted - known - set(GROUPS) - set(TOOLSETS) - {ALL}):
             raise InvalidInput(
                 f"setting PROXMOX_MCP_TOOLS names no tool {', '.join(repr(u) for u in unknown)}",
-                hint=f"Name tools ({', '.join(sorted(known))}) or groups ({', '.join(GROUPS)}), comma-separated.",
+                hint=f"Name tools ({', '.join(sorted(known))}), groups ({', '.join(GROUPS)}), "
+                f"toolsets ({', '.join(TOOLSETS)}) or all, comma-separated.",
             )
-        tiers = {GROUPS[name] for name in wanted & set(GROUPS)}
-        chosen = [tool for tool in chosen if tool.name in wanted or tool.tier in tiers]
+        if restricting := wanted - set(TOOLSETS) - {ALL}:
+            tiers = {GROUPS[name] for name in restricting & set(GROUPS)}
+            kept = restricting | tools_of(wanted & set(TOOLSETS))
+            chosen = [tool for tool in chosen if tool.name in kept or tool.tier in tiers]
     if settings.read_only:
         chosen = [tool for tool in chosen if tool.tier is Tier.SAFE]
     return chosen
+
+
+def listed_at_start(served: Iterable[str], settings: Settings) -> set[str]:
+    """The tools a session is listed before it enables a toolset: the default toolsets, or those PROXMOX_MCP_TOOLS
+    names, and enable_toolset; `all`, or a restriction to tools and tier groups alone, lists everything served."""
+    names = set(served)
+    wanted = _wanted(settings)
+    sets = set(DEFAULT_TOOLSETS) if not wanted else wanted & set(TOOLSETS)
+    if ALL in wanted or (wanted and not sets):
+        return names
+    listed = (tools_of(sets) | (wanted - set(TOOLSETS))) & names
+    unlisted = names - listed - {DISCOVERY_TOOL}
+    return listed | ({DISCOVERY_TOOL} & names) if unlisted else listed
+
+
+def _wanted(settings: Settings) -> set[str]:
+    return {name.strip() for name in (settings.mcp_tools or "").split(",") if name.strip()}
 
 
 def _entry(tier: Tier, group: str, tool: Tool) -> dict[str, Any]:

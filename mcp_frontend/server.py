@@ -39,8 +39,9 @@ from mcp_frontend.clusters import (
     with_cluster_argument,
 )
 from mcp_frontend.mcp_tasks import McpTasks
-from mcp_frontend.published import PublishedTool, load_published, select_tools
+from mcp_frontend.published import PublishedTool, listed_at_start, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
+from mcp_frontend.toolsets import EnabledToolsets, ToolsetMiddleware, tools_of
 from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
 from shared.settings import Settings
@@ -66,7 +67,9 @@ otherwise pass confirmed=true only once the user agreed, or the answer is CONFIR
 the plan. delete_instance also needs the VMID typed again as confirm_vmid. The *_guests tools change
 many guests: selected by vmids, tag, pool, node and kind (all given must match), dry_run=true answers
 the plan, parallel (default 4) bounds how many run at once, and more than 10 guests need confirm_count
-set to their number. Errors read 'CODE: message. Next: what to do'."""
+set to their number. More tools (snapshots and backups, creating guests, migrations, storage, commands
+in guests, fleets, monitoring) are a call to enable_toolset away; find_pve_api, describe_pve_api and
+call_pve_api reach the rest of the PVE API. Errors read 'CODE: message. Next: what to do'."""
 
 
 def tool_error(exc: BaseException, *, ours: bool) -> ProxmoxMcpError | None:
@@ -92,11 +95,22 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
     """MCPServer that publishes its tools before it builds them, whose tool errors carry our stable
     codes and whose tools take only the arguments they name."""
 
-    def __init__(self, published: list[PublishedTool], *, clusters: Clusters | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        published: list[PublishedTool],
+        *,
+        clusters: Clusters | None = None,
+        listed: set[str] | None = None,
+        **options: Any,
+    ) -> None:
         #: the clusters it reaches; a call names one by its `cluster` argument (mcp_frontend.clusters)
         self.clusters = clusters
         self._entries = {entry.name: entry for entry in published}
         self._published = {entry.name: entry.tool for entry in published}
+        #: what a session is listed before it enables a toolset (mcp_frontend.toolsets)
+        self._listed = set(self._published) if listed is None else listed & set(self._published)
+        #: the toolsets each client enabled at runtime (mcp_frontend.toolsets)
+        self.toolsets = EnabledToolsets()
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
         super().__init__(extensions=[McpTasks(self.task_tool)], **options)
@@ -121,10 +135,23 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         spec = next(spec for spec in self.specs() if spec.name == name)
         return spec if spec.tasks is not None else None
 
+    def listed_tool_names(self) -> set[str]:
+        """The tools this session is listed: those listed at start and those of the toolsets it enabled."""
+        return self._listed | (tools_of(self.toolsets.of_current()) & set(self._published))
+
+    def served_tools(self) -> dict[str, MCPTool]:
+        """Every tool this server serves (callable, listed or not), as tools/list would show it."""
+        return dict(self._published)
+
     async def list_tools(self) -> list[MCPTool]:
-        """The tools the caller's scopes cover (all of them over stdio)."""
+        """The listed tools the caller's scopes cover (all of them over stdio)."""
         scope = current_caller.get().scope
-        return [e.tool for e in self._entries.values() if scope.tool_refusal(e.name, e.tier, e.group) is None]
+        listed = self.listed_tool_names()
+        return [
+            e.tool
+            for e in self._entries.values()
+            if e.name in listed and scope.tool_refusal(e.name, e.tier, e.group) is None
+        ]
 
     async def run_stdio_async(self) -> None:
         """Serve over stdio, every line answered (mcp_frontend.stdio), as MCPServer.run_stdio_async does otherwise."""
@@ -239,12 +266,14 @@ def build_server(
         async with frontend_app(settings, log_formatter=log_formatter, clusters=clusters) as app:
             yield app
 
+    served = [
+        *_for_clusters(select_tools(load_published(several_clusters=clusters.several), settings), clusters),
+        *also_publish,
+    ]
     return server_class(
-        [
-            *_for_clusters(select_tools(load_published(several_clusters=clusters.several), settings), clusters),
-            *also_publish,
-        ],
+        served,
         clusters=clusters,
+        listed=listed_at_start([entry.name for entry in served], settings) | {e.name for e in also_publish},
         name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,
@@ -253,7 +282,7 @@ def build_server(
         log_level=settings.log_level,
         auth=auth[0] if auth is not None else None,
         token_verifier=auth[1] if auth is not None else None,
-        middleware=[CallerMiddleware(authenticated=auth is not None)],
+        middleware=[CallerMiddleware(authenticated=auth is not None), ToolsetMiddleware()],
     )
 
 

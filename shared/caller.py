@@ -69,6 +69,7 @@ GROUPS = (
     "api",
     "logs",
     "audit",
+    "toolsets",
 )
 _TIERS = {"read": Tier.SAFE, "change": Tier.RESTRICTED, "critical": Tier.CRITICAL}
 _RANK = {Tier.SAFE: 0, Tier.RESTRICTED: 1, Tier.CRITICAL: 2}

@@ -60,7 +60,7 @@ def _session(environment: dict[str, str]) -> dict[str, object]:
 
 
 def test_a_frontend_with_redis_url_loads_no_worker_code(redis_proc: RedisServer) -> None:
-    answer = _session({"REDIS_URL": redis_proc.url})
+    answer = _session({"REDIS_URL": redis_proc.url, "PROXMOX_MCP_TOOLS": "all"})
     assert answer["tools"] == len(load_published())
     assert answer["loaded"] == []
 

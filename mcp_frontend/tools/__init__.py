@@ -16,6 +16,7 @@ from mcp_frontend.tools.fleet import fleet_tools
 from mcp_frontend.tools.logs import log_tools
 from mcp_frontend.tools.spec import ToolSpec
 from mcp_frontend.tools.tasks import task_tools
+from mcp_frontend.tools.toolsets import toolset_tools
 from shared.catalogue import CATALOGUE
 
 __all__ = ["ToolSpec", "all_tools"]
@@ -23,6 +24,14 @@ __all__ = ["ToolSpec", "all_tools"]
 
 def all_tools() -> list[ToolSpec]:
     """Every tool, in the catalogue's order (reads, then changes), the task, log, fleet and audit tools last."""
-    own = [*task_tools(), *log_tools(), *fleet_tools(), *audit_tools(), *cluster_tools(), *api_tools()]
+    own = [
+        *task_tools(),
+        *log_tools(),
+        *fleet_tools(),
+        *audit_tools(),
+        *cluster_tools(),
+        *api_tools(),
+        *toolset_tools(),
+    ]
     claimed = {op for spec in own for op in spec.runs}
     return [*(declared_tool(op) for op in CATALOGUE if op not in claimed), *own]

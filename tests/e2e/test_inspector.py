@@ -35,7 +35,9 @@ def inspect(tmp_path: Path, *arguments: str, tool_error: bool = False) -> dict[s
     env["MCP_CATALOG_PATH"] = str(tmp_path / "catalog.json")  # not the user's ~/.mcp-inspector
     server = [sys.executable, "-m", "mcp_frontend", "--demo"]
     done = subprocess.run(
-        [str(NODE), str(INSPECTOR / "index.js"), "--cli", *server, *arguments],
+        # every tool listed (tests/e2e/test_toolsets.py lists the default sets); the Inspector hands the server
+        # only the environment its -e options name
+        [str(NODE), str(INSPECTOR / "index.js"), "--cli", *server, "-e", "PROXMOX_MCP_TOOLS=all", *arguments],
         env=env | {"PYTHONPATH": str(ROOT)},
         cwd=tmp_path,
         capture_output=True,
@@ -102,7 +104,8 @@ async def test_the_inspector_over_http_needs_a_token_and_sees_only_what_its_scop
     tokens = tmp_path / "tokens.json"
     reader = add_token(tokens, "inspector", ["read"])
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
-    async with http_server(env | {"PROXMOX_MCP_TOKENS_FILE": str(tokens)}, tmp_path, "--demo") as server:
+    settings = {"PROXMOX_MCP_TOKENS_FILE": str(tokens), "PROXMOX_MCP_TOOLS": "all"}
+    async with http_server(env | settings, tmp_path, "--demo") as server:
         header = ("--header", f"Authorization: Bearer {reader}")
         listed = await asyncio.to_thread(inspect_http, tmp_path, server.url, *header, "--method", "tools/list")
         call = ("--method", "tools/call", "--tool-name", "power_control", "--tool-arg", "vmid=101", "action=start")

@@ -348,10 +348,17 @@ def _delete(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"vmid": vm.vmid, "confirm_vmid": vm.vmid}, [f"DELETE {label(vm)} on node {vm.node}"]
 
 
+def _generic_put(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    path = f"/nodes/{vm.node}/qemu/{vm.vmid}/config"
+    return {"method": "PUT", "path": path, "params": {"description": "never"}}, [f"send PUT {path} description=never"]
+
+
 #: every change tool, and a call of it that would run; cancel_task's job is made by the test
 CHANGES: dict[str, Case | None] = {
     **{param.values[0]: param.values[1] for param in RESTRICTED},  # type: ignore[misc]
     "delete_instance": _delete,
+    "call_pve_api": _generic_put,
     "cancel_task": None,
 }
 

@@ -23,6 +23,7 @@ def inprocess_settings(sim: Simulator, **overrides: str) -> Settings:
         "PROXMOX_TOKEN_NAME": sim.token_name,
         "PROXMOX_TOKEN_VALUE": sim.token_secret,
         "PROXMOX_CA_BUNDLE": str(sim.ca_path),
+        "PROXMOX_MCP_TOOLS": "all",  # every tool listed, as the tests of each tool expect
         **(ssh_env(sim) if sim.ssh_port is not None else {}),
         **overrides,
     }

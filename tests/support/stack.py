@@ -81,6 +81,8 @@ class Stack:
                 "PROXMOX_CA_BUNDLE": str(self.sim.ca_path),
                 "PROXMOX_MCP_LOG_LEVEL": "DEBUG",
                 "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
+                # every tool listed, as the tests of each tool expect; tests/e2e/test_toolsets.py lists the default sets
+                "PROXMOX_MCP_TOOLS": "all",
                 "PYTHONPATH": str(ROOT),
             }
         )

@@ -35,7 +35,7 @@ def test_every_tool_group_can_be_named_in_a_scope() -> None:
     from mcp_frontend.published import load_published  # noqa: PLC0415
 
     assert {tool.group for tool in load_published()} == set(GROUPS)
-    assert {group_of(op) for op in CATALOGUE} | {"logs", "audit"} == set(GROUPS)
+    assert {group_of(op) for op in CATALOGUE} | {"logs", "audit", "toolsets"} == set(GROUPS)
 
 
 def test_scopes_of_other_services_in_a_jwt_are_ignored() -> None:
