@@ -100,6 +100,9 @@ class ApiSearch(Result):
     total: int = Field(description="Endpoints that matched; the best `limit` are listed.")
     endpoints: list[ApiHit]
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         rows = "\n".join(f"{h.method} {h.path} - {h.summary} [{h.tier}; {h.privileges}]" for h in self.endpoints)
         return f"{len(self.endpoints)} of {self.total} endpoints ({self.schema_version}):\n{rows}"
@@ -160,6 +163,9 @@ class ApiDescription(Result):
     returns: dict[str, Any]
     reachable: str = Field(description="'yes', or why this server does not reach it.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         return json.dumps(self.model_dump(mode="json", exclude_defaults=True), separators=(",", ":"))
 
@@ -216,6 +222,9 @@ class ApiCallReport(Result):
     message: str | None = None
     data: Any = Field(None, description="PVE's answer, secrets masked; cut to about 32 KB.")
     truncated: str | None = Field(None, description="What was left out, and how to ask for less.")
+
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
 
     def brief(self) -> str:
         head = f"{self.method} {self.path}: {self.state}" + (f" (job {self.job_id})" if self.job_id else "")

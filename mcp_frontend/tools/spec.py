@@ -1,7 +1,7 @@
 """What every tool shares: its registration (compact schemas, tier-derived hints) and its answer.
 
-A tool answers once in full: the result as structured content (validated against its output
-schema), plus one short line of text for clients that show only text; no second, JSON copy.
+A tool answers with the result as structured content (validated against its output schema) and
+as text: clients differ in which block their model sees, so each carries the result on its own.
 """
 
 from __future__ import annotations
@@ -121,6 +121,6 @@ def store_read_tool(fn: Callable[..., Any], *, name: str, title: str, group: str
 
 
 def tool_result(result: Result) -> CallToolResult:
-    """A tool's answer: the result as structured content, and one line of text."""
+    """A tool's answer: the result as structured content, and as text (`Result.text`) for text-only clients."""
     structured = result.model_dump(mode="json")
-    return CallToolResult(content=[TextContent(type="text", text=result.brief())], structured_content=structured)
+    return CallToolResult(content=[TextContent(type="text", text=result.text())], structured_content=structured)

@@ -47,6 +47,9 @@ class ToolsetList(Result):
     enabled: str | None = None
     tools: list[dict[str, Any]] = Field(default_factory=list, description="The enabled set's tools, to call now.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         lines = [
             f"{t.name}{' (listed)' if t.listed else ''}: {t.description}: {', '.join(t.tools)}" for t in self.toolsets

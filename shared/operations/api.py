@@ -152,6 +152,9 @@ class ApiAnswer(Result):
     data: Any = Field(None, description="PVE's `data`, secrets masked; cut to about 32 KB.")
     truncated: str | None = Field(None, description="What was left out, and how to ask for less.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         # the text block carries the data too: some clients show the model only the text
         head = f"{self.method} {self.path}" + (f" ({self.truncated})" if self.truncated else "")

@@ -112,6 +112,9 @@ class BackupList(Result):
     first: int = 0
     next_cursor: str | None = Field(None, description="For the next page; none: the last.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         # the rows too: some clients show the model only the text block
         shown = f"showing {self.first}-{self.first + self.count - 1}, newest first" if self.count else "none shown"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,9 +27,19 @@ class Params(BaseModel):
 
 
 class Result(BaseModel):
-    """A job result, returned to the agent as structured content."""
+    """A job result, returned to the agent as structured content, and as text (`text()`)."""
 
     model_config = ConfigDict(extra="ignore")
+
+    def text(self) -> str:
+        """The text block: some clients show the model only this one, others only the structured content.
+
+        So it carries the result too: the one line of `brief()`, then the result as compact JSON. A
+        list whose `brief()` already has its rows (a summary line, a compact line a row) says so by
+        overriding this with `brief()` alone.
+        """
+        data = json.dumps(self.model_dump(mode="json", exclude_none=True), separators=(",", ":"), ensure_ascii=False)
+        return f"{self.brief()}\n{data}"
 
     def brief(self) -> str:
         """One line for clients that show only text (the structured content carries all of it)."""

@@ -91,6 +91,9 @@ class GuestList(Result):
     sort: str = "vmid asc"
     next_cursor: str | None = Field(None, description="For the next page; none: the last.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         # the rows too: some clients show the model only the text block
         states = ", ".join(f"{n} {status}" for status, n in sorted(self.by_status.items()))

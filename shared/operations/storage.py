@@ -100,6 +100,9 @@ class StorageContent(Result):
     first: int = 0
     next_cursor: str | None = Field(None, description="For the next page; none: the last.")
 
+    def text(self) -> str:
+        return self.brief()  # its rows are in it already
+
     def brief(self) -> str:
         # the rows too: some clients show the model only the text block
         kinds = ", ".join(f"{n} {kind}" for kind, n in self.by_content.items())
