@@ -8,6 +8,7 @@ pyproject.toml changes without `scripts/lock.sh`, or a lock is edited by hand.
 from __future__ import annotations
 
 import json
+import subprocess
 import tomllib
 from importlib.metadata import PackageNotFoundError, distribution
 
@@ -124,3 +125,11 @@ def test_the_node_clients_lock_pins_exactly_what_package_json_names() -> None:
         installed = NODE_CLIENTS / path / "package.json"
         if path and installed.exists():  # installed by npm ci: exactly the lock's version
             assert json.loads(installed.read_text(encoding="utf-8"))["version"] == entry["version"], path
+
+
+def test_the_lock_script_parses_and_refuses_an_unknown_option_before_doing_anything() -> None:
+    # running it for real needs the index and reinstalls .venv; its parse and its argument check need neither
+    script = ROOT / "scripts" / "lock.sh"
+    assert subprocess.run(["bash", "-n", str(script)], capture_output=True, check=False).returncode == 0
+    done = subprocess.run(["bash", str(script), "--bogus"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr.strip()) == (2, "usage: scripts/lock.sh [--upgrade] [--no-test]")
