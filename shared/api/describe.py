@@ -15,14 +15,24 @@ from shared.api.secrets import is_secret
 from shared.api.tiers import critical_reason, method_tier
 from shared.pve.schema import Endpoint
 
-__all__ = ["FULL_PARAMETERS", "location_of", "parameter_view", "privileges", "returns_view", "starts_task", "type_of"]
+__all__ = [
+    "FULL_PARAMETERS",
+    "first_sentence",
+    "location_of",
+    "parameter_view",
+    "privileges",
+    "returns_view",
+    "starts_task",
+    "type_of",
+]
 
 #: parameters given in full before the rest are only named
 FULL_PARAMETERS = 16
 _DESCRIPTION = 90
 
 
-def _short(text: Any, limit: int = _DESCRIPTION) -> str:
+def first_sentence(text: Any, limit: int = _DESCRIPTION) -> str:
+    """A schema description's first sentence on one line, cut to `limit` characters."""
     line = " ".join(str(text or "").split())
     first = re.split(r"(?<=[a-z0-9)])\. ", line, maxsplit=1)[0].rstrip(".")
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
@@ -73,7 +83,7 @@ def parameter_view(endpoint: Endpoint, name: str, schema: dict[str, Any], *, ful
         view["indexed"] = f"{name[:-3]}0, {name[:-3]}1, …"
     if is_secret(name, schema):
         view["secret"] = True
-    view["description"] = _short(schema.get("description") or schema.get("verbose_description"))
+    view["description"] = first_sentence(schema.get("description") or schema.get("verbose_description"))
     fmt = schema.get("format")
     if full and isinstance(fmt, dict):
         keys = {}
@@ -129,14 +139,14 @@ def privileges(endpoint: Endpoint) -> str:
     permissions = endpoint.permissions
     if permissions.get("user") == "all":
         return "any authenticated user" + (
-            f" ({_short(permissions['description'], 80)})" if permissions.get("description") else ""
+            f" ({first_sentence(permissions['description'], 80)})" if permissions.get("description") else ""
         )
     if permissions.get("user") == "world":
         return "anyone"
     if "check" in permissions:
         return _check(permissions["check"])
     if permissions.get("description"):
-        return _short(permissions["description"], 140)
+        return first_sentence(permissions["description"], 140)
     return "root@pam only"
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from shared.api.describe import first_sentence
 from shared.pve.schema import Endpoint, SchemaVersion, load_schema
 
 __all__ = ["Hit", "search", "summary_of", "words"]
@@ -99,9 +100,7 @@ def words(text: str) -> list[str]:
 
 def summary_of(endpoint: Endpoint, limit: int = 100) -> str:
     """The description's first sentence, shortened: what the endpoint does, in one line."""
-    text = " ".join(str(endpoint.info.get("description", "")).split())
-    first = re.split(r"(?<=[a-z0-9)])\. ", text, maxsplit=1)[0].rstrip(".")
-    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+    return first_sentence(endpoint.info.get("description"), limit)
 
 
 @dataclass(frozen=True)

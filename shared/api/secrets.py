@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.redact import is_secret_key
+
 __all__ = ["MASK", "is_secret", "mask_answer", "masked"]
 
 MASK = "***"
-_NAMES = frozenset({"password", "cipassword", "secret", "token", "key", "bindpw"})
-_SUFFIXES = ("password", "-secret", "-key", "_password", "_secret")
+#: PVE's names for secrets that the redactor's key net (shared.redact) leaves alone, being plain words
+#: elsewhere: a notification target's `token`, a PEM or ACME `key` (`eab-hmac-key`), an LDAP `bindpw`
+_PVE_NAMES = frozenset({"token", "key", "bindpw"})
 
 
 def is_secret(name: str, schema: dict[str, Any] | None = None) -> bool:
@@ -22,7 +25,7 @@ def is_secret(name: str, schema: dict[str, Any] | None = None) -> bool:
     if schema is not None and schema.get("format") == "password":
         return True
     lowered = name.lower()
-    return lowered in _NAMES or lowered.endswith(_SUFFIXES)
+    return is_secret_key(name) or lowered in _PVE_NAMES or lowered.endswith("-key")
 
 
 def masked(params: dict[str, Any], properties: dict[str, Any] | None = None) -> dict[str, Any]:
