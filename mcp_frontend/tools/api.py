@@ -29,7 +29,16 @@ from shared.api.describe import (
     starts_task,
     tier_words,
 )
-from shared.api.request import VERSIONS, ApiRequest, HttpMethod, check_request, resolve_endpoint, versions_having
+from shared.api.request import (
+    VERSIONS,
+    ApiRequest,
+    HttpMethod,
+    check_request,
+    resolve_endpoint,
+    resolve_known,
+    schema_version_of,
+    versions_having,
+)
 from shared.api.sealing import seal
 from shared.api.search import search, summary_of
 from shared.api.secrets import is_secret
@@ -73,16 +82,12 @@ async def _known_version(app: FrontendApp) -> str | None:
     return known.decode() if isinstance(known, bytes) else known
 
 
-def _schema_of(version: str) -> SchemaVersion:
-    return "8.4" if version.split(".", 1)[0] == "8" else "9.1"
-
-
 async def _version(app: FrontendApp) -> tuple[SchemaVersion, str]:
     """The schema version to read for the current cluster, and where that came from."""
     known = await _known_version(app)
     if known is None:
         return "9.1", "the bundled 9.1 schema (this cluster's version is learned at its first call_pve_api)"
-    return _schema_of(known), f"this cluster's PVE {known}"
+    return schema_version_of(known), f"this cluster's PVE {known}"
 
 
 class ApiHit(Result):
@@ -237,7 +242,7 @@ async def _checked(app: FrontendApp, method: str, path: str, params: dict[str, A
     """The call checked before anything is queued: against this cluster's schema when known, else any bundled one."""
     known = await _known_version(app)
     if known is not None:
-        return check_request(method, path, params, _schema_of(known))
+        return check_request(method, path, params, schema_version_of(known))
     failure: ProxmoxMcpError | None = None
     for version in VERSIONS:
         try:
@@ -291,13 +296,8 @@ async def _confirm(
 
 def _sealed(app: FrontendApp, method: str, path: str, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """The parameters split: the plain ones, and the secret ones sealed for the worker (shared.api.sealing)."""
-    properties: dict[str, Any] = {}
-    for version in VERSIONS:
-        try:
-            properties = resolve_endpoint(method, path, version)[0].parameters
-            break
-        except ProxmoxMcpError:
-            continue
+    found = resolve_known(method, path)
+    properties = found[0].parameters if found is not None else {}
     secret = {k: str(v) for k, v in values.items() if isinstance(v, str) and is_secret(k, properties.get(k))}
     if not secret:
         return values, {}

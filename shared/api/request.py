@@ -20,7 +20,16 @@ from shared.errors import InvalidInput
 from shared.pve.schema import Endpoint, SchemaVersion, load_schema
 from shared.pve.validation import schema_for, validate_params
 
-__all__ = ["VERSIONS", "ApiRequest", "HttpMethod", "check_request", "resolve_endpoint", "versions_having"]
+__all__ = [
+    "VERSIONS",
+    "ApiRequest",
+    "HttpMethod",
+    "check_request",
+    "resolve_endpoint",
+    "resolve_known",
+    "schema_version_of",
+    "versions_having",
+]
 
 HttpMethod = Literal["GET", "POST", "PUT", "DELETE"]
 VERSIONS: tuple[SchemaVersion, ...] = get_args(SchemaVersion)
@@ -71,6 +80,21 @@ def _shown(value: Any) -> str:
 def normal_path(path: str) -> str:
     """A path as the schema names it: without /api2/json, one leading slash, no trailing one."""
     return "/" + _API_PREFIX.sub("", path.strip()).strip("/")
+
+
+def schema_version_of(version: str) -> SchemaVersion:
+    """The bundled schema for a PVE version as GET /version reports it ("9.1.2", "8.4.14"): 8.x reads 8.4's."""
+    return "8.4" if version.split(".", 1)[0] == "8" else "9.1"
+
+
+def resolve_known(method: str, path: str) -> tuple[Endpoint, dict[str, str]] | None:
+    """The endpoint on the first bundled schema that has it (9.1's, then 8.4's), with the path's values; or None."""
+    for version in VERSIONS:
+        try:
+            return resolve_endpoint(method, path, version)
+        except InvalidInput:
+            continue
+    return None
 
 
 def versions_having(template: str, method: str) -> list[SchemaVersion]:

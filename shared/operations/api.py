@@ -15,16 +15,15 @@ to the task's end like every change.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Self
 
 from pydantic import Field, StringConstraints, model_validator
 
-from shared.api.request import VERSIONS, HttpMethod, normal_path, resolve_endpoint
+from shared.api.request import HttpMethod, normal_path, resolve_known
 from shared.api.secrets import MASK, masked
 from shared.api.tiers import method_tier
-from shared.errors import ConfirmationRequired, FeatureDisabled, InvalidInput, ProxmoxMcpError
+from shared.errors import ConfirmationRequired, FeatureDisabled, InvalidInput
 from shared.operations.base import Params, Result
 from shared.operations.changes import TASK_CALLS, ChangeParams
 from shared.operations.operation import Operation
@@ -47,8 +46,6 @@ __all__ = [
 
 #: bytes of PVE's answer an agent gets (compact JSON), in each of the answer's two blocks
 ANSWER_BUDGET = 32 * 1024
-_GUEST_PATH = re.compile(r"^/nodes/[^/]+/(?:qemu|lxc)/(\d+)(?:/|$)")
-_NODE_PATH = re.compile(r"^/nodes/([^/]+)")
 
 ApiPath = Annotated[
     str,
@@ -62,13 +59,10 @@ ApiParamsField = Annotated[dict[str, Any], Field(description="Query or body para
 def call_tier(values: Mapping[str, Any]) -> Tier:
     """A call's tier from its method and path, on whichever bundled schema knows the path."""
     method, path = str(values.get("method", "GET")), str(values.get("path", "/"))
-    for version in VERSIONS:
-        try:
-            endpoint, _ = resolve_endpoint(method, path, version)
-        except ProxmoxMcpError:
-            continue
-        return method_tier(endpoint.method, endpoint.path)
-    return Tier.SAFE if method.upper() == "GET" else Tier.RESTRICTED
+    found = resolve_known(method, path)
+    if found is None:
+        return Tier.SAFE if method.upper() == "GET" else Tier.RESTRICTED
+    return method_tier(found[0].method, found[0].path)
 
 
 class ApiCallParams(Params):
@@ -83,27 +77,28 @@ class ApiCallParams(Params):
     @property
     def vmid(self) -> int | None:
         """The guest the path names (for guest and pool scopes and the guest's lock), if any."""
-        found = _GUEST_PATH.match(normal_path(self.path))
-        return int(found[1]) if found else None
+        vmid = self._path_values().get("vmid")
+        return int(vmid) if vmid is not None and vmid.isdigit() else None
 
     @property
     def node(self) -> str | None:
-        found = _NODE_PATH.match(normal_path(self.path))
-        return found[1] if found else None
+        return self._path_values().get("node")
+
+    def _path_values(self) -> dict[str, str]:
+        found = resolve_known(self.method, self.path)
+        return found[1] if found is not None else {}
 
     def check(self, settings: Settings) -> None:
-        for version in VERSIONS:
-            try:
-                endpoint, _ = resolve_endpoint(self.method, self.path, version)
-            except ProxmoxMcpError:
-                continue
-            refusal = settings.api_policy().refusal(endpoint.method, endpoint.path)
-            if refusal is not None:
-                raise FeatureDisabled(
-                    f"{endpoint.method} {endpoint.path} is not reachable on this server: {refusal}",
-                    hint="An administrator sets PROXMOX_MCP_API_ALLOW and PROXMOX_MCP_API_DENY.",
-                )
-            return
+        found = resolve_known(self.method, self.path)
+        if found is None:
+            return  # no endpoint of any bundled schema: the call's own check says so
+        endpoint = found[0]
+        refusal = settings.api_policy().refusal(endpoint.method, endpoint.path)
+        if refusal is not None:
+            raise FeatureDisabled(
+                f"{endpoint.method} {endpoint.path} is not reachable on this server: {refusal}",
+                hint="An administrator sets PROXMOX_MCP_API_ALLOW and PROXMOX_MCP_API_DENY.",
+            )
 
     def text(self) -> str:
         shown = " ".join(

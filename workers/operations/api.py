@@ -15,7 +15,7 @@ from typing import Any
 import structlog
 from pydantic import TypeAdapter
 
-from shared.api.request import ApiRequest, check_request
+from shared.api.request import ApiRequest, check_request, schema_version_of
 from shared.api.sealing import open_sealed
 from shared.api.secrets import mask_answer
 from shared.errors import DispatchUncertain, FeatureDisabled, JobRefused
@@ -49,11 +49,6 @@ _VERSIONS: dict[tuple[str, str], SchemaVersion] = {}
 _NARROWING = ("type", "vmid", "node", "storage", "content", "typefilter", "since", "until", "start", "limit")
 
 
-def schema_version(version: str) -> SchemaVersion:
-    """The bundled schema for a PVE version string ("9.1.2", "8.4.14"): 8.x is read with 8.4's, the rest 9.1's."""
-    return "8.4" if version.split(".", 1)[0] == "8" else "9.1"
-
-
 async def cluster_version(app: WorkerApp) -> SchemaVersion:
     """The schema version of the app's cluster, from GET /version once per process (and noted in Redis)."""
     key = (app.cluster, str(app.pve.base_url))
@@ -62,7 +57,7 @@ async def cluster_version(app: WorkerApp) -> SchemaVersion:
         return known
     answer = await app.pve.get("/version", _RAW)
     version = str(answer.get("version", "")) if isinstance(answer, dict) else ""
-    known = _VERSIONS[key] = schema_version(version)
+    known = _VERSIONS[key] = schema_version_of(version)
     await app.store.redis.set(keys.pve_version(app.cluster), version or known)
     return known
 
