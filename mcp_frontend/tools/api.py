@@ -254,9 +254,7 @@ async def _checked(app: FrontendApp, method: str, path: str, params: dict[str, A
 
 
 def _refuse_out_of_reach(app: FrontendApp, request: ApiRequest, tier: Tier) -> None:
-    refusal = app.settings.api_policy().refusal(request.method, request.template)
-    if refusal is not None:
-        raise FeatureDisabled(f"{request.method} {request.template} is not reachable on this server: {refusal}")
+    app.settings.api_policy().refuse(request.method, request.template)
     caller = current_caller.get()
     caller.refuse_tool("call_pve_api", tier, _GROUP)
     if caller.scope.guest_scoped and request.vmid is None:

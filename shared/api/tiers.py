@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from shared.errors import FeatureDisabled
 from shared.safety import Tier
 
 __all__ = ["CRITICAL", "ApiPolicy", "Critical", "critical_reason", "method_tier", "pattern_matches"]
@@ -122,6 +123,15 @@ class ApiPolicy:
             return tuple(p.strip() for p in (text or "").split(",") if p.strip())
 
         return cls(split(allow), split(deny), read_only)
+
+    def refuse(self, method: str, template: str) -> None:
+        """FEATURE_DISABLED unless this server reaches the endpoint."""
+        refusal = self.refusal(method, template)
+        if refusal is not None:
+            raise FeatureDisabled(
+                f"{method} {template} is not reachable on this server: {refusal}",
+                hint="An administrator sets PROXMOX_MCP_API_ALLOW and PROXMOX_MCP_API_DENY.",
+            )
 
     def refusal(self, method: str, template: str) -> str | None:
         """Why this server does not reach the endpoint, or None when it does."""

@@ -23,7 +23,7 @@ from pydantic import Field, StringConstraints, model_validator
 from shared.api.request import HttpMethod, normal_path, resolve_known
 from shared.api.secrets import MASK, masked
 from shared.api.tiers import method_tier
-from shared.errors import ConfirmationRequired, FeatureDisabled, InvalidInput
+from shared.errors import ConfirmationRequired, InvalidInput
 from shared.operations.base import Params, Result
 from shared.operations.changes import TASK_CALLS, ChangeParams
 from shared.operations.operation import Operation
@@ -92,13 +92,7 @@ class ApiCallParams(Params):
         found = resolve_known(self.method, self.path)
         if found is None:
             return  # no endpoint of any bundled schema: the call's own check says so
-        endpoint = found[0]
-        refusal = settings.api_policy().refusal(endpoint.method, endpoint.path)
-        if refusal is not None:
-            raise FeatureDisabled(
-                f"{endpoint.method} {endpoint.path} is not reachable on this server: {refusal}",
-                hint="An administrator sets PROXMOX_MCP_API_ALLOW and PROXMOX_MCP_API_DENY.",
-            )
+        settings.api_policy().refuse(found[0].method, found[0].path)
 
     def text(self) -> str:
         shown = " ".join(

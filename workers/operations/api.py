@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 from shared.api.request import ApiRequest, check_request, schema_version_of
 from shared.api.sealing import open_sealed
 from shared.api.secrets import mask_answer
-from shared.errors import DispatchUncertain, FeatureDisabled, JobRefused
+from shared.errors import DispatchUncertain, JobRefused
 from shared.jobs import keys
 from shared.jobs.states import JobState
 from shared.operations.api import (
@@ -71,11 +71,7 @@ async def _checked(job: JobContext, params: ApiCallParams) -> ApiRequest:
         if key is None:
             raise JobRefused("the job carries sealed parameters, and this worker has no PROXMOX_MCP_JOB_KEY")
         values |= open_sealed(params.sealed, key.get_secret_value())
-    request = check_request(params.method, params.path, values, await cluster_version(job.app))
-    refusal = job.app.settings.api_policy().refusal(request.method, request.template)
-    if refusal is not None:
-        raise FeatureDisabled(f"{request.method} {request.template} is not reachable on this server: {refusal}")
-    return request
+    return check_request(params.method, params.path, values, await cluster_version(job.app))
 
 
 def _answer(request: ApiRequest, data: Any) -> ApiAnswer:
