@@ -4,7 +4,8 @@ The frontend refused what it could already (a tool outside the caller's tier or 
 outside its ranges); the worker checks again, and for a caller scoped to guests it checks the
 guest itself, which only PVE knows well enough: its node, pool and tags, from one read of the
 cluster's resource list (GET /cluster/resources?type=vm). A guest outside the scopes is refused
-before any request about it is sent; a list of guests keeps only those inside.
+before any request about it is sent. A list of guests keeps only those inside, before it is
+counted and paged (workers.operations.guests, from the same resource list).
 
 - A job about one guest (a `vmid`): the guest must match a selector.
 - A new guest (create_vm, create_lxc): its node must be one of the caller's, or its VMID (given)
@@ -12,6 +13,7 @@ before any request about it is sent; a list of guests keeps only those inside.
 - A PVE task (by UPID): the guest it names must match; a task of no guest is refused.
 - cancel_task by job ID: the job's guest must match.
 - A cluster: a caller with `cluster:NAME` scopes reaches only those clusters.
+- A generic API call (call_pve_api): its path must name a guest that matches.
 - Node-level reads (nodes, storage, a node's usage) concern no guest and are left as they are.
 """
 
@@ -24,7 +26,6 @@ from shared.catalogue import group_of
 from shared.errors import OutOfScope
 from shared.operations.api import ApiCallParams
 from shared.operations.create import CreateLxcParams, CreateVmParams
-from shared.operations.guests import GuestInfo
 from shared.operations.tasks import CancelParams
 from shared.pve.client import PveClient
 from shared.pve.upid import Upid
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from shared.operations.base import Params
     from workers.runtime import JobContext
 
-__all__ = ["admitted", "enforce_scope"]
+__all__ = ["enforce_scope"]
 
 
 async def _facts(pve: PveClient) -> dict[int, GuestFacts]:
@@ -100,11 +101,3 @@ async def enforce_scope(job: JobContext, caller: Caller, params: Params) -> None
                 f"{caller.label} is scoped to guests ({caller.scope.selectors()}); this task is no guest's"
             )
         await _refuse_guest(job, caller, target)
-
-
-async def admitted(job: JobContext, caller: Caller, guests: list[GuestInfo]) -> list[GuestInfo]:
-    """The guests the caller's scopes cover: a list is filtered before it is counted and paged."""
-    if not caller.scope.guest_scoped:
-        return guests
-    facts = await _facts(job.app.pve)
-    return [g for g in guests if caller.scope.admits(facts.get(g.vmid, GuestFacts(vmid=g.vmid, node=g.node)))]

@@ -125,8 +125,9 @@ async def pve_api_change(job: JobContext, params: ApiChangeParams) -> Outcome:
             return Upid.parse(data)
         raise _Answered(data)
 
-    task_type = Upid.parse(record.upid).type if record.upid else request.endpoint.name or "task"
-    node = request.node or (Upid.parse(record.upid).node if record.upid else "")
+    started = Upid.parse(record.upid) if record.upid else None  # a rerun's: the task to follow on
+    task_type = started.type if started else request.endpoint.name or "task"
+    node = request.node or (started.node if started else "")
     step = TaskStep(_STEP, node, task_type, request.vmid, dispatch)
     try:
         done = await run_step(job, step)

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from shared.caller import GuestFacts
 from shared.errors import Conflict, RequestRejected
 from shared.listing import paginate
 from shared.operations.guests import (
@@ -35,7 +36,6 @@ from workers.guests import Guest, power_state, resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
-from workers.scopes import admitted
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
 
@@ -75,6 +75,11 @@ class _Row:
     uptime: int | None
     lock: str | None
 
+    @property
+    def facts(self) -> GuestFacts:
+        """What a caller's guest selectors match on."""
+        return GuestFacts(vmid=self.vmid, node=self.node, pool=self.pool, tags=frozenset(self.tags))
+
     def info(self, kind: GuestKind) -> GuestInfo:
         return GuestInfo(
             vmid=self.vmid,
@@ -112,7 +117,9 @@ def _summary_row(s: GuestSummary, node: str) -> _Row:
 
 async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> GuestList:
     pve = job.app.pve
-    if params.node is None or params.pool is not None:  # a node's own list names no pool
+    scope = job.caller.scope
+    # a node's own list names no pool, and a caller's scopes select guests by pool too
+    if params.node is None or params.pool is not None or scope.guest_scoped:
         resources = await pve.get("/cluster/resources", _GUEST_RESOURCES, query={"type": "vm"})
         rows = [_resource_row(r) for r in resources if r["type"] == kind and params.node in (None, r.get("node"))]
     else:
@@ -125,10 +132,8 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
             lxc = await pve.get("/nodes/{node}/lxc", list[LxcSummary], path=path)
             summaries.extend(lxc)
         rows = [_summary_row(s, params.node) for s in summaries]
-    matching = [row for row in rows if _matches(row, params)]
-    if job.caller.scope.guest_scoped:
-        admitted_vmids = {g.vmid for g in await admitted(job, job.caller, [row.info(kind) for row in matching])}
-        matching = [row for row in matching if row.vmid in admitted_vmids]
+    # the caller's scopes before counting and paging, so its totals and pages are its own
+    matching = [row for row in rows if _matches(row, params) and (not scope.guest_scoped or scope.admits(row.facts))]
     page = paginate(
         matching,
         _SORT_KEYS[params.sort],
