@@ -25,8 +25,9 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import Field, Strict
 
 from shared.errors import InvalidInput
+from shared.operations.base import Params, Result
 
-__all__ = ["LIMIT_MAX", "Cursor", "Limit", "Order", "Page", "paginate", "query_id"]
+__all__ = ["LIMIT_MAX", "Cursor", "Limit", "Order", "Page", "PageParams", "PagedResult", "paginate", "query_id"]
 
 T = TypeVar("T")
 
@@ -79,16 +80,48 @@ class Page(Generic[T]):
     next_cursor: str | None
 
 
+class PageParams(Params):
+    """A list call's page: how many rows (a subclass sets its own default) and where to go on."""
+
+    limit: Limit = 50
+    cursor: Cursor = None
+
+    def query(self) -> str:
+        """The fingerprint of the filters and sort a cursor of this call belongs to."""
+        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
+
+
+class PagedResult(Result):
+    """One page of a list, its rows in its text too (some clients show the model only the text block)."""
+
+    count: int = 0
+    total: int = 0
+    first: int = 0
+    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
+
+    @classmethod
+    def page_of(cls, page: Page[Any]) -> dict[str, Any]:
+        """The page fields of a result from `paginate`'s page."""
+        return {"count": len(page.rows), "total": page.total, "first": page.first, "next_cursor": page.next_cursor}
+
+    def shown(self, how: str = "") -> str:
+        """`showing 1-50 by cpu desc; next cursor …`, or that none is shown."""
+        shown = f"showing {self.first}-{self.first + self.count - 1}{how}" if self.count else "none shown"
+        return shown + (f"; next cursor {self.next_cursor}" if self.next_cursor else "")
+
+    def text(self) -> str:
+        return self.brief()  # a summary line and its rows already
+
+
 def paginate(
     rows: Sequence[T],
     key: Callable[[T], tuple[Any, ...]],
     *,
     descending: bool,
-    limit: int,
-    cursor: str | None,
-    query: str,
+    asked: PageParams,
 ) -> Page[T]:
-    """One page of `rows` in `key` order, starting after the cursor's row."""
+    """One page of `rows` in `key` order, as a call `asked` for it: its limit, starting after its cursor's row."""
+    limit, cursor, query = asked.limit, asked.cursor, asked.query()
     ordered = sorted(rows, key=lambda row: _sortable(key(row)), reverse=descending)
     start = 0
     if cursor is not None:

@@ -7,8 +7,8 @@ from typing import Annotated, Literal, Self
 from pydantic import AfterValidator, Field, Strict, StringConstraints, model_validator
 
 from shared.errors import ConfirmationRequired, InvalidInput
-from shared.listing import Cursor, Limit, query_id
-from shared.operations.base import Params, Result
+from shared.listing import Limit, PagedResult, PageParams
+from shared.operations.base import Result
 from shared.operations.changes import GUEST_STATUS_CALLS, TASK_CALLS, ChangeParams, GuestChangeParams
 from shared.operations.create import NewVmid, StartAfter
 from shared.operations.operation import Operation
@@ -76,17 +76,13 @@ class BackupResult(Result):
 BACKUP_LIMIT = 50
 
 
-class ListBackupsParams(Params):
+class ListBackupsParams(PageParams):
     vmid: Annotated[Vmid | None, Field(description="Only this guest's.")] = None
     node: NodeName | None = None
     storage: StorageId | None = None
     since: Annotated[int | None, Strict(), Field(ge=0, description="Epoch seconds, from.")] = None
     until: Annotated[int | None, Strict(), Field(ge=0, description="Epoch seconds, before.")] = None
     limit: Limit = BACKUP_LIMIT
-    cursor: Cursor = None
-
-    def query(self) -> str:
-        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
 
 
 class BackupInfo(Result):
@@ -101,25 +97,15 @@ class BackupInfo(Result):
     protected: bool = False
 
 
-class BackupList(Result):
+class BackupList(PagedResult):
     """One page of the backups that match, newest first, with a summary of all of them."""
 
     backups: list[BackupInfo] = Field(description="Newest first.")
-    count: int = 0
-    total: int = 0
     total_bytes: int = 0
     by_storage: dict[str, int] = Field(default_factory=dict)
-    first: int = 0
-    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
-
-    def text(self) -> str:
-        return self.brief()  # its rows are in it already
 
     def brief(self) -> str:
-        # the rows too: some clients show the model only the text block
-        shown = f"showing {self.first}-{self.first + self.count - 1}, newest first" if self.count else "none shown"
-        more = f"; next cursor {self.next_cursor}" if self.next_cursor else ""
-        head = f"{self.total} backups match ({self.total_bytes / 2**30:.1f} GiB); {shown}{more}"
+        head = f"{self.total} backups match ({self.total_bytes / 2**30:.1f} GiB); {self.shown(', newest first')}"
         rows = (
             f"{b.volid} vmid {b.vmid or '-'} {b.size / 2**30:.1f}G at {b.created_at or '-'}"
             + (" protected" if b.protected else "")

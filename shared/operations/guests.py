@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from shared.listing import Cursor, Limit, Order, query_id
-from shared.operations.base import GuestParams, Params, Result
+from shared.listing import Limit, Order, PagedResult, PageParams
+from shared.operations.base import GuestParams, Result
 from shared.operations.changes import GUEST_STATUS_CALLS
 from shared.operations.operation import Operation
 from shared.safety import Tier
@@ -40,7 +40,7 @@ GuestStatus = Literal["running", "stopped", "paused", "suspended", "unknown"]
 GUEST_LIMIT = 50
 
 
-class ListGuestsParams(Params):
+class ListGuestsParams(PageParams):
     node: NodeFilter = None
     status: Annotated[GuestStatus | None, Field()] = None
     tag: Annotated[str | None, Field(max_length=64)] = None
@@ -50,15 +50,10 @@ class ListGuestsParams(Params):
     sort: GuestSort = "vmid"
     order: Order = None
     limit: Limit = GUEST_LIMIT
-    cursor: Cursor = None
 
     @property
     def descending(self) -> bool:
         return self.order == "desc" if self.order is not None else self.sort not in ("vmid", "name")
-
-    def query(self) -> str:
-        """The fingerprint of the filters and sort its cursor belongs to."""
-        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
 
 
 class GuestInfo(Result):
@@ -79,28 +74,19 @@ class GuestInfo(Result):
     lock: str | None = Field(None, description="PVE's lock on the guest (backup, snapshot, migrate...), if any.")
 
 
-class GuestList(Result):
+class GuestList(PagedResult):
     """One page of the guests that match, with a summary of all of them."""
 
     guests: list[GuestInfo]
-    count: int = 0
-    total: int = 0
     by_status: dict[str, int] = Field(default_factory=dict)
     by_node: dict[str, int] = Field(default_factory=dict)
-    first: int = 0
     sort: str = "vmid asc"
-    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
-
-    def text(self) -> str:
-        return self.brief()  # its rows are in it already
 
     def brief(self) -> str:
-        # the rows too: some clients show the model only the text block
         states = ", ".join(f"{n} {status}" for status, n in sorted(self.by_status.items()))
-        shown = f"showing {self.first}-{self.first + self.count - 1} by {self.sort}" if self.count else "none shown"
-        more = f"; next cursor {self.next_cursor}" if self.next_cursor else ""
         nodes = ", ".join(f"{node} {n}" for node, n in self.by_node.items())
-        head = f"{self.total} guests match ({states or 'none'}; by node: {nodes or 'none'}); {shown}{more}"
+        shown = self.shown(f" by {self.sort}")
+        head = f"{self.total} guests match ({states or 'none'}; by node: {nodes or 'none'}); {shown}"
         return "\n".join([head, *(_row(guest) for guest in self.guests)])
 
 

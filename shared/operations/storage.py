@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from shared.listing import Cursor, Limit, query_id
+from shared.listing import Limit, PagedResult, PageParams
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.safety import Tier
@@ -65,16 +65,12 @@ class StorageList(Result):
 CONTENT_LIMIT = 100
 
 
-class ListContentParams(Params):
+class ListContentParams(PageParams):
     node: NodeName
     storage: StorageId
     content: ContentFilter = None
     vmid: OwnerFilter = None
     limit: Limit = CONTENT_LIMIT
-    cursor: Cursor = None
-
-    def query(self) -> str:
-        return query_id(**self.model_dump(exclude={"limit", "cursor"}))
 
 
 class StorageItem(Result):
@@ -88,27 +84,17 @@ class StorageItem(Result):
     notes: str | None = None
 
 
-class StorageContent(Result):
+class StorageContent(PagedResult):
     """One page of a storage's volumes, by volume ID, with a summary of all of them."""
 
     node: str
     storage: str
     items: list[StorageItem]
-    count: int = 0
-    total: int = 0
     by_content: dict[str, int] = Field(default_factory=dict)
-    first: int = 0
-    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
-
-    def text(self) -> str:
-        return self.brief()  # its rows are in it already
 
     def brief(self) -> str:
-        # the rows too: some clients show the model only the text block
         kinds = ", ".join(f"{n} {kind}" for kind, n in self.by_content.items())
-        shown = f"showing {self.first}-{self.first + self.count - 1}" if self.count else "none shown"
-        more = f"; next cursor {self.next_cursor}" if self.next_cursor else ""
-        head = f"{self.total} volumes on {self.storage} ({kinds or 'none'}); {shown}{more}"
+        head = f"{self.total} volumes on {self.storage} ({kinds or 'none'}); {self.shown()}"
         rows = (
             f"{i.volid} {i.content} {(i.size_bytes or 0) / 2**30:.1f}G" + (f" vmid {i.vmid}" if i.vmid else "")
             for i in self.items

@@ -206,18 +206,13 @@ async def list_backups(job: JobContext, params: ListBackupsParams) -> BackupList
         matching,
         lambda b: (b.created_at, b.volid),
         descending=True,
-        limit=params.limit,
-        cursor=params.cursor,
-        query=params.query(),
+        asked=params,
     )
     return BackupList(
         backups=page.rows,
-        count=len(page.rows),
-        total=page.total,
         total_bytes=sum(b.size for b in matching),
         by_storage=dict(sorted(Counter(b.storage for b in matching).items())),
-        first=page.first,
-        next_cursor=page.next_cursor,
+        **BackupList.page_of(page),
     )
 
 

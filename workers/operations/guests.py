@@ -138,19 +138,14 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
         matching,
         _SORT_KEYS[params.sort],
         descending=params.descending,
-        limit=params.limit,
-        cursor=params.cursor,
-        query=params.query(),
+        asked=params,
     )
     return GuestList(
         guests=[row.info(kind) for row in page.rows],
-        count=len(page.rows),
-        total=page.total,
         by_status=dict(sorted(Counter(row.status for row in matching).items())),
         by_node=dict(sorted(Counter(row.node for row in matching).items())),
-        first=page.first,
         sort=f"{params.sort} {'desc' if params.descending else 'asc'}",
-        next_cursor=page.next_cursor,
+        **GuestList.page_of(page),
     )
 
 

@@ -73,9 +73,7 @@ async def list_storage_content(job: JobContext, params: ListContentParams) -> St
         path={"node": params.node, "storage": params.storage},
         query=query or None,
     )
-    page = paginate(
-        items, lambda i: (i.volid,), descending=False, limit=params.limit, cursor=params.cursor, query=params.query()
-    )
+    page = paginate(items, lambda i: (i.volid,), descending=False, asked=params)
     return StorageContent(
         node=params.node,
         storage=params.storage,
@@ -92,11 +90,8 @@ async def list_storage_content(job: JobContext, params: ListContentParams) -> St
             )
             for i in page.rows
         ],
-        count=len(page.rows),
-        total=page.total,
         by_content=dict(sorted(Counter(i.content or _content_of(i.volid) for i in items).items())),
-        first=page.first,
-        next_cursor=page.next_cursor,
+        **StorageContent.page_of(page),
     )
 
 
