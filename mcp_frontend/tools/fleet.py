@@ -25,10 +25,8 @@ from shared.jobs.record import JobRecord
 from shared.operations.base import Result
 from shared.operations.changes import WaitSeconds
 from shared.operations.fleet import (
-    BACKUP_GUESTS,
+    FLEET_CHANGES,
     PLAN_FLEET,
-    POWER_GUESTS,
-    SNAPSHOT_GUESTS,
     FleetGuest,
     FleetParams,
     FleetResult,
@@ -144,4 +142,4 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
 
 def fleet_tools() -> list[ToolSpec]:
     """snapshot_guests, power_guests and backup_guests."""
-    return [fleet_tool(SNAPSHOT_GUESTS), fleet_tool(POWER_GUESTS), fleet_tool(BACKUP_GUESTS)]
+    return [fleet_tool(op) for op in FLEET_CHANGES]

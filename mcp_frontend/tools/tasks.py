@@ -26,7 +26,7 @@ from shared.errors import NotFound, OutOfScope
 from shared.jobs.record import JobRecord
 from shared.operations.base import Params
 from shared.operations.changes import ChangeReport, Confirmed, WaitSeconds
-from shared.operations.fleet import BACKUP_GUESTS, POWER_GUESTS, SNAPSHOT_GUESTS, FleetResult
+from shared.operations.fleet import FLEET_CHANGES, FleetResult
 from shared.operations.operation import Operation
 from shared.operations.tasks import (
     CANCEL_TASK,
@@ -82,7 +82,7 @@ def _shown(record: JobRecord) -> Any:
     return record.result
 
 
-_FLEETS = frozenset({SNAPSHOT_GUESTS.name, POWER_GUESTS.name, BACKUP_GUESTS.name})
+_FLEETS = frozenset(op.name for op in FLEET_CHANGES)
 
 
 async def _our_job(app: FrontendApp, job_id: str | None, upid: str | None) -> str | None:

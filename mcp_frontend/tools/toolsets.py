@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast, get_args
 
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
@@ -31,6 +31,9 @@ ToolsetName = Literal[
     "fleet",
     "admin",
 ]
+# the published enum and the toolsets themselves must name the same sets
+if set(get_args(ToolsetName)) != set(TOOLSETS):
+    raise TypeError(f"ToolsetName {sorted(get_args(ToolsetName))} is not TOOLSETS {sorted(TOOLSETS)}")
 
 
 class ToolsetInfo(Result):

@@ -252,3 +252,6 @@ BACKUP_GUESTS = Operation(
     plan=lambda p, fleet: f"back up {fleet} to storage {p.storage} ({p.mode} mode, {p.compress})",
     idempotent=False,
 )
+
+#: the fleet changes, each run by a tool of its own (mcp_frontend.tools.fleet)
+FLEET_CHANGES = (SNAPSHOT_GUESTS, POWER_GUESTS, BACKUP_GUESTS)
