@@ -180,8 +180,9 @@ class ClusterResource(PveModel):
 class GuestResource(TypedDict):
     """A guest of GET /cluster/resources?type=vm, with the fields a list reads, checked as ClusterResource's.
 
-    A dict, not a model: a datacenter's answer holds 10,000 of them, and checking each as a
-    model takes 100 ms where this takes 13 (bench/bench_scale.py); the fields are the same.
+    A dict, not a model: a datacenter's answer holds 10,000 of them, and making a model of each
+    costs several times the check of a typed dict (bench/bench_scale.py, docs/architecture.md);
+    the fields and their types are the same.
     """
 
     type: str
