@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import ssl
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 import httpx
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
+from pydantic_core import SchemaValidator, core_schema
 
 from shared.errors import (
     AuthenticationFailed,
@@ -47,6 +49,7 @@ __all__ = [
     "is_transient_exception",
     "is_transient_response",
     "map_transport_errors",
+    "read_data",
     "read_envelope",
     "transport_error",
     "validate_data",
@@ -369,3 +372,28 @@ def validate_data(adapter: TypeAdapter[T], value: object, call: Call, *, field: 
                 "errors": exc.error_count(),
             },
         ) from None  # pydantic's text repeats the input values; the message above names what matters
+
+
+_ENVELOPES: weakref.WeakKeyDictionary[TypeAdapter[Any], SchemaValidator] = weakref.WeakKeyDictionary()
+
+
+def _envelope_of(adapter: TypeAdapter[Any]) -> SchemaValidator:
+    """A validator of `{"data": <the adapter's type>, ...}`, made once per adapter."""
+    validator = _ENVELOPES.get(adapter)
+    if validator is None:
+        schema = core_schema.typed_dict_schema({"data": core_schema.typed_dict_field(adapter.core_schema)})
+        validator = _ENVELOPES[adapter] = SchemaValidator(schema)
+    return validator
+
+
+def read_data(response: httpx.Response, adapter: TypeAdapter[T], call: Call) -> T:
+    """The `data` of a 2xx answer as the adapter's type.
+
+    Parsed and checked in one pass over the bytes, which on a datacenter's lists costs less than
+    parsing alone. An answer that does not fit takes the two-step path, which names what is wrong.
+    """
+    try:
+        data: T = _envelope_of(adapter).validate_json(response.content)["data"]
+    except ValidationError:
+        return validate_data(adapter, read_envelope(response, call)["data"], call)
+    return data

@@ -54,6 +54,7 @@ from shared.pve._boundary import (
     is_transient_exception,
     is_transient_response,
     map_transport_errors,
+    read_data,
     read_envelope,
     validate_data,
 )
@@ -269,7 +270,8 @@ class PveClient:
 
         PVE leaves `total` out when it is 0 (pve-http-server only copies a true value), so absent means 0.
         """
-        envelope, call = await self._request("GET", template, path=path, query=query)
+        response, call = await self._request("GET", template, path=path, query=query)
+        envelope = read_envelope(response, call)
         items = cast("TypeAdapter[list[T]]", _adapter_for(GenericAlias(list, (item,))))
         data = validate_data(items, envelope["data"], call)
         total = validate_data(_INT, envelope.get("total", 0), call, field="total")
@@ -321,9 +323,9 @@ class PveClient:
         repeatable: bool = False,
     ) -> T:
         """One call's `data` as `model`."""
-        envelope, call = await self._request(method, template, path=path, query=query, body=body, repeatable=repeatable)
+        response, call = await self._request(method, template, path=path, query=query, body=body, repeatable=repeatable)
         with accepted_answer(call):
-            return validate_data(_adapter(model), envelope["data"], call)
+            return read_data(response, _adapter(model), call)
 
     async def _request(
         self,
@@ -334,7 +336,8 @@ class PveClient:
         query: Mapping[str, FormValue] | None = None,
         body: Mapping[str, FormValue] | None = None,
         repeatable: bool = False,
-    ) -> tuple[dict[str, Any], Call]:
+    ) -> tuple[httpx.Response, Call]:
+        """Send one call and check its status; its body is the caller's to read."""
         values = dict(path or {})
         call = Call(method, template, values, self.base_url, self._auth.token_name, self._auth.redact, repeatable)
         request = self._http.build_request(method, _expand(template, values), params=_form(query), data=_form(body))
@@ -346,8 +349,7 @@ class PveClient:
                 response = await self._http.send(request)
         log.debug("pve_response", method=method, endpoint=template, status=response.status_code)
         check_status(response, call, self._api_schema)
-        with accepted_answer(call):
-            return read_envelope(response, call), call
+        return response, call
 
     def _api_schema(self) -> ApiSchema:
         return self._schema or load_schema("9.1")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -56,94 +55,65 @@ def _tags(text: str | None) -> list[str]:
     return [tag for tag in (text or "").replace(",", ";").replace(" ", ";").split(";") if tag]
 
 
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """A guest as a list filters and sorts it; its GuestInfo is made only if its page shows it."""
-
-    vmid: int
-    name: str | None
-    node: str
-    status: str
-    template: bool
-    tags: tuple[str, ...]
-    pool: str | None
-    cpu: float | None
-    cpus: float | None
-    mem: int | None
-    maxmem: int | None
-    maxdisk: int | None
-    uptime: int | None
-    lock: str | None
-
-    @property
-    def facts(self) -> GuestFacts:
-        """What a caller's guest selectors match on."""
-        return GuestFacts(vmid=self.vmid, node=self.node, pool=self.pool, tags=frozenset(self.tags))
-
-    def info(self, kind: GuestKind) -> GuestInfo:
-        return GuestInfo(
-            vmid=self.vmid,
-            name=self.name,
-            node=self.node,
-            kind=kind,
-            status=self.status,
-            template=self.template,
-            cpus=self.cpus,
-            cpu_percent=percent(self.cpu),
-            memory_used_bytes=self.mem,
-            memory_total_bytes=self.maxmem,
-            disk_total_bytes=self.maxdisk,
-            uptime_seconds=self.uptime,
-            tags=list(self.tags),
-            pool=self.pool,
-            lock=self.lock,
-        )
+def _facts(r: GuestResource) -> GuestFacts:
+    """What a caller's guest selectors match on."""
+    tags = frozenset(_tags(r.get("tags")))
+    return GuestFacts(vmid=r["vmid"], node=r.get("node") or "", pool=r.get("pool"), tags=tags)
 
 
-def _resource_row(r: GuestResource) -> _Row:
-    return _Row(
-        r["vmid"], r.get("name"), r.get("node") or "", r.get("status") or "unknown", bool(r.get("template")),
-        tuple(_tags(r.get("tags"))), r.get("pool"), r.get("cpu"), r.get("maxcpu"), r.get("mem"), r.get("maxmem"),
-        r.get("maxdisk"), r.get("uptime"), r.get("lock"),
-    )  # fmt: skip
+def _info(r: GuestResource, kind: GuestKind) -> GuestInfo:
+    return GuestInfo(
+        vmid=r["vmid"],
+        name=r.get("name"),
+        node=r.get("node") or "",
+        kind=kind,
+        status=r.get("status") or "unknown",
+        template=bool(r.get("template")),
+        cpus=r.get("maxcpu"),
+        cpu_percent=percent(r.get("cpu")),
+        memory_used_bytes=r.get("mem"),
+        memory_total_bytes=r.get("maxmem"),
+        disk_total_bytes=r.get("maxdisk"),
+        uptime_seconds=r.get("uptime"),
+        tags=_tags(r.get("tags")),
+        pool=r.get("pool"),
+        lock=r.get("lock"),
+    )
 
 
-def _summary_row(s: GuestSummary, node: str) -> _Row:
-    return _Row(
-        s.vmid or 0, s.name, node, s.status or "unknown", bool(s.template), tuple(_tags(s.tags)), None,
-        s.cpu, s.cpus, s.mem, s.maxmem, s.maxdisk, s.uptime, s.lock,
+def _as_resource(s: GuestSummary, node: str, kind: GuestKind) -> GuestResource:
+    """A node's own list entry in the shape of /cluster/resources' (which names no pool)."""
+    return GuestResource(
+        type=kind, vmid=s.vmid or 0, node=node, status=s.status, name=s.name, template=s.template, lock=s.lock,
+        tags=s.tags, cpu=s.cpu, maxcpu=s.cpus, mem=s.mem, maxmem=s.maxmem, maxdisk=s.maxdisk, uptime=s.uptime,
     )  # fmt: skip
 
 
 async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> GuestList:
     pve = job.app.pve
     scope = job.caller.scope
-    # a node's own list names no pool, and a caller's scopes select guests by pool too
-    if params.node is None or params.pool is not None or scope.guest_scoped:
+    node = params.node
+    # The guests stay /cluster/resources' own dicts: over a datacenter's 10,000, a list filters
+    # and sorts them as they came, and makes a GuestInfo of the page's rows alone.
+    # A node's own list names no pool, and a caller's scopes select guests by pool too.
+    guests: list[GuestResource]
+    if node is None or params.pool is not None or scope.guest_scoped:
         resources = await pve.get("/cluster/resources", _GUEST_RESOURCES, query={"type": "vm"})
-        rows = [_resource_row(r) for r in resources if r["type"] == kind and params.node in (None, r.get("node"))]
+        guests = [r for r in resources if r["type"] == kind and (node is None or r.get("node") == node)]
     else:
-        path = {"node": params.node}
         summaries: list[GuestSummary] = []
         if kind == "qemu":
-            qemu = await pve.get("/nodes/{node}/qemu", list[QemuSummary], path=path)
-            summaries.extend(qemu)
+            summaries.extend(await pve.get("/nodes/{node}/qemu", list[QemuSummary], path={"node": node}))
         else:
-            lxc = await pve.get("/nodes/{node}/lxc", list[LxcSummary], path=path)
-            summaries.extend(lxc)
-        rows = [_summary_row(s, params.node) for s in summaries]
+            summaries.extend(await pve.get("/nodes/{node}/lxc", list[LxcSummary], path={"node": node}))
+        guests = [_as_resource(s, node, kind) for s in summaries]
     # the caller's scopes before counting and paging, so its totals and pages are its own
-    matching = [row for row in rows if _matches(row, params) and (not scope.guest_scoped or scope.admits(row.facts))]
-    page = paginate(
-        matching,
-        _SORT_KEYS[params.sort],
-        descending=params.descending,
-        asked=params,
-    )
+    matching = [r for r in guests if _matches(r, params) and (not scope.guest_scoped or scope.admits(_facts(r)))]
+    page = paginate(matching, _SORT_KEYS[params.sort], descending=params.descending, asked=params)
     return GuestList(
-        guests=[row.info(kind) for row in page.rows],
-        by_status=dict(sorted(Counter(row.status for row in matching).items())),
-        by_node=dict(sorted(Counter(row.node for row in matching).items())),
+        guests=[_info(r, kind) for r in page.rows],
+        by_status=dict(sorted(Counter(r.get("status") or "unknown" for r in matching).items())),
+        by_node=dict(sorted(Counter(r.get("node") or "" for r in matching).items())),
         sort=f"{params.sort} {'desc' if params.descending else 'asc'}",
         **GuestList.page_of(page),
     )
@@ -152,26 +122,26 @@ async def _list(job: JobContext, params: ListGuestsParams, kind: GuestKind) -> G
 _GUEST_RESOURCES = TypeAdapter(list[GuestResource])
 
 
-def _matches(row: _Row, params: ListGuestsParams) -> bool:
-    if params.status is not None and row.status != params.status:
+def _matches(r: GuestResource, params: ListGuestsParams) -> bool:
+    if params.status is not None and (r.get("status") or "unknown") != params.status:
         return False
-    if params.tag is not None and params.tag not in row.tags:
+    if params.tag is not None and params.tag not in _tags(r.get("tags")):
         return False
-    if params.pool is not None and row.pool != params.pool:
+    if params.pool is not None and r.get("pool") != params.pool:
         return False
-    if params.template is not None and row.template != params.template:
+    if params.template is not None and bool(r.get("template")) != params.template:
         return False
-    return params.name is None or fnmatch.fnmatchcase((row.name or "").lower(), params.name.lower())
+    return params.name is None or fnmatch.fnmatchcase((r.get("name") or "").lower(), params.name.lower())
 
 
 #: each sort's key; the VMID breaks ties, so the order (and a cursor into it) is total
-_SORT_KEYS: dict[str, Callable[[_Row], tuple[Any, ...]]] = {
-    "vmid": lambda r: (r.vmid,),
-    "name": lambda r: ((r.name or "").lower(), r.vmid),
-    "cpu": lambda r: (r.cpu, r.vmid),
-    "memory": lambda r: (r.mem, r.vmid),
-    "disk": lambda r: (r.maxdisk, r.vmid),
-    "uptime": lambda r: (r.uptime, r.vmid),
+_SORT_KEYS: dict[str, Callable[[GuestResource], tuple[Any, ...]]] = {
+    "vmid": lambda r: (r["vmid"],),
+    "name": lambda r: ((r.get("name") or "").lower(), r["vmid"]),
+    "cpu": lambda r: (r.get("cpu"), r["vmid"]),
+    "memory": lambda r: (r.get("mem"), r["vmid"]),
+    "disk": lambda r: (r.get("maxdisk"), r["vmid"]),
+    "uptime": lambda r: (r.get("uptime"), r["vmid"]),
 }
 
 
