@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 import yaml
 
-from pvesim.state import Agent, ClusterState, Guest, GuestKind, HaResource, Node, Pool, Snapshot, Storage, Volume
+from pvesim.state import Agent, ClusterState, Guest, GuestKind, HaResource, Node, Pool, Snapshot, Storage, Task, Volume
 
 __all__ = ["ScenarioError", "build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
 
@@ -205,6 +205,12 @@ def generated_state(guests: int) -> ClusterState:
 
 #: a datacenter's size (`pvesim --scale datacenter`): what the bounded lists are measured against
 DATACENTER_NODES, DATACENTER_GUESTS, DATACENTER_SHARED_STORAGES = 32, 10_000, 38
+DATACENTER_TASKS, DATACENTER_BACKUPS = 100_000, 5_000
+#: the ended tasks of a datacenter's last 90 days, in proportions an admin would recognize
+_HISTORY_TYPES = (
+    ("vzdump", 30), ("qmstart", 12), ("qmstop", 6), ("qmshutdown", 8), ("vzstart", 12), ("vzstop", 5),
+    ("vzshutdown", 7), ("qmigrate", 4), ("qmsnapshot", 5), ("qmclone", 3), ("imgdel", 4), ("aptupdate", 4),
+)  # fmt: skip
 _DATACENTER_TAGS = ("prod", "dev", "test", "web", "db", "batch", "infra")
 _DATACENTER_POOLS = ("team-a", "team-b", "team-c", "team-d", "team-e")
 
@@ -233,7 +239,69 @@ def datacenter_state() -> ClusterState:
         _add_guest(state, guest)
         if index % 5:
             state.pools[_DATACENTER_POOLS[index % 5]].vms.add(vmid)
+    _datacenter_history(state, names)
+    _datacenter_backups(state)
     return state
+
+
+def _datacenter_history(state: ClusterState, names: list[str]) -> None:
+    """DATACENTER_TASKS ended tasks over the last 90 days, a node's own on each; about 2% failed, 3% warned."""
+    types = [task_type for task_type, weight in _HISTORY_TYPES for _ in range(weight)]
+    now = int(time.time()) - 60
+    span = 90 * 86400
+    for index in range(DATACENTER_TASKS):
+        node = names[index % len(names)]
+        task_type = types[index * 7 % len(types)]
+        vmid = 1000 + index * 13 % DATACENTER_GUESTS
+        task_id = "" if task_type == "aptupdate" else str(vmid)
+        starttime = now - span + index * span // DATACENTER_TASKS
+        duration = 600 if task_type in ("vzdump", "qmigrate", "qmclone") else 2 + index % 40
+        exitstatus = "OK"
+        if index % 50 == 7:
+            exitstatus = f"command '{task_type} {task_id}' failed: exit code 1"
+        elif index % 33 == 5:
+            exitstatus = "WARNINGS: 1"
+        pid, pstart = 100_000 + index, 4_000_000 + index
+        upid = f"UPID:{node}:{pid:08X}:{pstart:08X}:{starttime:08X}:{task_type}:{task_id}:root@pam:"
+        state.add_task(
+            Task(
+                upid=upid,
+                node=node,
+                type=task_type,
+                id=task_id,
+                user="root@pam",
+                pid=pid,
+                pstart=pstart,
+                starttime=starttime,
+                vmid=vmid if task_id else None,
+                status="stopped",
+                exitstatus=exitstatus,
+                endtime=min(now, starttime + duration),
+            )
+        )
+
+
+def _datacenter_backups(state: ClusterState) -> None:
+    """DATACENTER_BACKUPS vzdump archives on the shared storages: nightly ones of a fifth of the guests."""
+    now = int(time.time())
+    for index in range(DATACENTER_BACKUPS):
+        guest = state.guests[1000 + index * 5 % DATACENTER_GUESTS]
+        ctime = now - 86400 * (1 + index // 2000) - index % 2000 * 7
+        stamp = time.strftime("%Y_%m_%d-%H_%M_%S", time.gmtime(ctime))
+        storage = f"nfs{index % DATACENTER_SHARED_STORAGES:02d}"
+        kind, ext = ("qemu", "vma.zst") if guest.kind == "qemu" else ("lxc", "tar.zst")
+        volume = Volume(
+            f"{storage}:backup/vzdump-{kind}-{guest.vmid}-{stamp}.{ext}",
+            "backup",
+            2 * 2**30 + index * 2**20,
+            ext,
+            vmid=guest.vmid,
+            ctime=ctime,
+            notes=str(guest.config.get("name") or guest.config.get("hostname") or ""),
+            subtype=kind,
+            backup_config=dict(guest.config),
+        )
+        state.add_volume("", volume)
 
 
 class ScenarioError(ValueError):

@@ -10,6 +10,7 @@ import hashlib
 import re
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -300,13 +301,23 @@ class ClusterState:
     storages: dict[str, Storage] = field(default_factory=dict)
     # Volumes live on a (node, storage) pair; a shared storage keeps its volumes under node "".
     volumes: dict[tuple[str, str], dict[str, Volume]] = field(default_factory=dict)
+    #: every task by UPID; add one with add_task, which keeps each node's history too
     tasks: dict[str, Task] = field(default_factory=dict)
+    node_tasks: dict[str, dict[str, Task]] = field(default_factory=dict, repr=False, compare=False)
     # How many times each effect happened per VMID ("created", "started", "deleted", ...), so a
     # test can prove an operation took effect exactly once.
     counts: defaultdict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     ssh_execs: list[SshExec] = field(default_factory=list)
     pools: dict[str, Pool] = field(default_factory=dict)
     ha_resources: dict[str, HaResource] = field(default_factory=dict)
+
+    def add_task(self, task: Task) -> None:
+        self.tasks[task.upid] = task
+        self.node_tasks.setdefault(task.node, {})[task.upid] = task
+
+    def tasks_on(self, node: str) -> Iterable[Task]:
+        """A node's own task history (a node reads its own index file, not the cluster's)."""
+        return self.node_tasks.get(node, {}).values()
 
     def pool_of(self, vmid: int) -> str | None:
         """The pool a guest belongs to (a guest is in at most one)."""

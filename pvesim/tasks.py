@@ -133,7 +133,7 @@ class TaskRunner:
             starttime=starttime,
             vmid=guest.vmid if guest else vmid,
         )
-        self._state.tasks[task.upid] = task
+        self._state.add_task(task)
         self._done[task.upid] = asyncio.Event()
         if guest is not None and config_lock is not None:
             guest.config["lock"] = config_lock

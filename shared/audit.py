@@ -147,6 +147,19 @@ async def read_entries(redis: Redis, *, newest_first: bool = False, count: int |
     return entries
 
 
+async def read_older(redis: Redis, *, before: str | None, count: int) -> list[tuple[str, dict[str, Any]]]:
+    """At most `count` entries with their stream IDs, newest first, older than the entry `before` (none: all)."""
+    raw = await redis.xrevrange(AUDIT_STREAM, max=f"({before}" if before else "+", min="-", count=count)
+    return [
+        (_text(entry_id), json.loads(values["entry"] if "entry" in values else values[b"entry"]))
+        for entry_id, values in raw
+    ]
+
+
+def _text(value: str | bytes) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def verify(entries: Iterable[dict[str, Any]], *, gaps_allowed: bool = False) -> list[str]:
     """What is wrong with a chain of entries (empty: nothing), oldest first.
 

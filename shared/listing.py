@@ -17,7 +17,9 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import heapq
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar
@@ -27,13 +29,26 @@ from pydantic import Field, Strict
 from shared.errors import InvalidInput
 from shared.operations.base import Params, Result
 
-__all__ = ["LIMIT_MAX", "Cursor", "Limit", "Order", "Page", "PageParams", "PagedResult", "paginate", "query_id"]
+__all__ = [
+    "LIMIT_MAX",
+    "Cursor",
+    "Limit",
+    "Order",
+    "Page",
+    "PageParams",
+    "PagedResult",
+    "decode_cursor",
+    "encode_cursor",
+    "paginate",
+    "query_id",
+    "stream_position",
+]
 
 T = TypeVar("T")
 
 #: rows one answer carries at most, whatever the agent asks
 LIMIT_MAX = 500
-Limit = Annotated[int, Strict(), Field(ge=1, le=LIMIT_MAX)]
+Limit = Annotated[int, Strict(), Field(ge=0, le=LIMIT_MAX, description="0: summary only")]
 #: the next_cursor of the answer before
 Cursor = Annotated[str | None, Field(max_length=512)]
 #: unset: ascending for vmid and name, descending for the figures (the busiest first)
@@ -46,23 +61,36 @@ def query_id(**query: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _encode(query: str, after: list[Any]) -> str:
+def encode_cursor(query: str, after: Any) -> str:
+    """An opaque cursor: where the next page starts (any JSON value) for the query of `query`."""
     raw = json.dumps({"q": query, "a": after}, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    # compressed: a walk over 32 nodes' task histories names each node and where it stands
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
-def _decode(cursor: str, query: str) -> list[Any]:
+def decode_cursor(cursor: str, query: str, shape: type = list) -> Any:
+    """Where an `encode_cursor` cursor said to start, if it was made for this query and has this shape."""
     try:
-        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        data = json.loads(zlib.decompress(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))))
         after, issued_for = data["a"], data["q"]
-    except (binascii.Error, ValueError, KeyError, TypeError):
+    except (binascii.Error, zlib.error, ValueError, KeyError, TypeError):
         raise InvalidInput("cursor is not one this tool answered with", hint="Call again without cursor.") from None
-    if issued_for != query or not isinstance(after, list):
+    if issued_for != query or not isinstance(after, shape):
         raise InvalidInput(
             "cursor is stale: it belongs to a call with other filters or another sort",
             hint="Call again with the filters and sort of the call that gave it, or without cursor.",
         )
     return after
+
+
+def stream_position(cursor: str | None, query: str) -> tuple[str | None, int]:
+    """Where a page of a stream read newest first starts: after which entry, and how many pages before showed."""
+    if cursor is None:
+        return None, 0
+    after = decode_cursor(cursor, query)
+    if len(after) != 2 or not isinstance(after[0], str) or not isinstance(after[1], int):
+        raise InvalidInput("cursor is not one this tool answered with", hint="Call again without cursor.")
+    return after[0], after[1]
 
 
 def _sortable(key: tuple[Any, ...]) -> list[Any]:
@@ -97,7 +125,7 @@ class PagedResult(Result):
     count: int = 0
     total: int = 0
     first: int = 0
-    next_cursor: str | None = Field(None, description="For the next page; none: the last.")
+    next_cursor: str | None = None
 
     @classmethod
     def page_of(cls, page: Page[Any]) -> dict[str, Any]:
@@ -121,18 +149,18 @@ def paginate(
     asked: PageParams,
 ) -> Page[T]:
     """One page of `rows` in `key` order, as a call `asked` for it: its limit, starting after its cursor's row."""
-    limit, cursor, query = asked.limit, asked.cursor, asked.query()
-    ordered = sorted(rows, key=lambda row: _sortable(key(row)), reverse=descending)
-    start = 0
+    limit, cursor = asked.limit, asked.cursor
+
+    def sort_key(row: T) -> list[Any]:
+        return _sortable(key(row))
+
+    remaining = rows
     if cursor is not None:
-        after = _decode(cursor, query)
-
-        def beyond(row: T) -> bool:
-            sortable = _sortable(key(row))
-            return sortable < after if descending else sortable > after
-
-        start = next((index for index, row in enumerate(ordered) if beyond(row)), len(ordered))
-    page = ordered[start : start + limit]
-    more = start + limit < len(ordered)
-    next_cursor = _encode(query, _sortable(key(page[-1]))) if page and more else None
-    return Page(rows=page, total=len(ordered), first=start + 1 if page else 0, next_cursor=next_cursor)
+        after = decode_cursor(cursor, asked.query())
+        remaining = [row for row in rows if (sort_key(row) < after if descending else sort_key(row) > after)]
+    # the page's rows alone are put in order: "the five busiest" of 10,000 sorts five
+    page = (heapq.nlargest if descending else heapq.nsmallest)(limit, remaining, key=sort_key)
+    more = len(remaining) > limit
+    next_cursor = encode_cursor(asked.query(), sort_key(page[-1])) if page and more else None
+    first = len(rows) - len(remaining) + 1 if page else 0
+    return Page(rows=page, total=len(rows), first=first, next_cursor=next_cursor)

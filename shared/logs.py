@@ -238,19 +238,23 @@ class LogEntry:
 
 
 async def read_logs(
-    redis: Redis, *, limit: int = 50, min_level: str = "info", contains: str | None = None, job_id: str | None = None
+    redis: Redis,
+    *,
+    limit: int = 50,
+    min_level: str = "info",
+    contains: str | None = None,
+    job_id: str | None = None,
+    before: str | None = None,
 ) -> list[LogEntry]:
-    """The newest log lines at or above `min_level` (newest first), optionally filtered."""
+    """The newest log lines at or above `min_level` (newest first), filtered, older than the line `before`."""
     threshold = LEVELS.index(min_level)
     found: list[LogEntry] = []
-    last = "+"
+    last = f"({before}" if before else "+"
     while len(found) < limit:
         batch = await redis.xrevrange(keys.LOG_STREAM, max=last, min="-", count=500)
         if not batch:
             break
         for entry_id, data in batch:
-            if entry_id == last:
-                continue
             level = data.get("level", "info")
             if level not in LEVELS or LEVELS.index(level) < threshold:
                 continue
@@ -268,5 +272,5 @@ async def read_logs(
                 break
         if len(batch) < 500:
             break
-        last = batch[-1][0]
+        last = f"({batch[-1][0]}"
     return found

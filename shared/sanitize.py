@@ -58,7 +58,7 @@ SnapshotName = Annotated[
 UpidText = Annotated[
     str,
     StringConstraints(pattern=UPID_PATTERN, max_length=512),
-    Field(description="A PVE task ID (UPID:node:pid:pstart:starttime:type:id:user:)."),
+    Field(description="A PVE task ID: UPID:node:..."),
 ]
 #: a job ID a tool of this server returned (32 hex characters)
 JobId = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{32}$")]

@@ -12,7 +12,8 @@ from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.callers import current_caller
 from mcp_frontend.clusters import named_cluster
 from mcp_frontend.tools.spec import ToolSpec, store_read_tool, tool_result
-from shared.audit import read_entries
+from shared.audit import AUDIT_STREAM, read_older
+from shared.listing import Cursor, PagedResult, encode_cursor, query_id, stream_position
 from shared.operations.base import Result
 
 __all__ = ["AuditEntry", "AuditLog", "audit_tools"]
@@ -36,11 +37,15 @@ class AuditEntry(Result):
     error_code: str | None = None
 
 
-class AuditLog(Result):
+class AuditLog(PagedResult):
     entries: list[AuditEntry] = Field(description="Newest first.")
+    total: int = Field(0, description="Entries in the log, before filters.")
 
     def brief(self) -> str:
-        return f"{len(self.entries)} audit entries, newest first"
+        return f"{self.total} entries in the audit log; {self.shown(' that match, newest first')}"
+
+    def text(self) -> str:
+        return Result.text(self)  # the entries as compact JSON: their args and plans are not one-liners
 
 
 async def get_audit_log(
@@ -50,6 +55,7 @@ async def get_audit_log(
     tool: Annotated[str | None, Field(max_length=64)] = None,
     vmid: Annotated[int | None, Strict(), Field(ge=100, le=999_999_999)] = None,
     since: Annotated[str | None, Field(max_length=40, description="ISO 8601 UTC time.")] = None,
+    cursor: Cursor = None,
 ) -> Annotated[CallToolResult, AuditLog]:
     """Who changed what and how it ended: the audit log of changes, newest first.
 
@@ -62,9 +68,18 @@ async def get_audit_log(
     own = asking.label if asking.scope.guest_scoped else None
     reached = asking.scope.clusters  # empty: every cluster
     cluster = named_cluster.get()  # the server took `cluster` out of the arguments (and checked the caller's scopes)
+    filters = {"caller": caller, "tool": tool, "vmid": vmid, "since": since, "cluster": cluster}
+    query = query_id(**filters, own=own, reached=sorted(reached))
+    before, passed = stream_position(cursor, query)
+    scanned = await read_older(app.store.redis, before=before, count=_SCAN)
     found: list[AuditEntry] = []
-    for entry in await read_entries(app.store.redis, newest_first=True, count=_SCAN):
-        if len(found) == limit or (since is not None and str(entry.get("time", "")) < since):
+    last_taken: str | None = None
+    resume: str | None = None  # the entry the next page starts after; none: nothing older can match
+    for entry_id, entry in scanned:
+        if since is not None and str(entry.get("time", "")) < since:
+            break
+        if len(found) == limit:
+            resume = last_taken
             break
         if any(
             wanted is not None and entry.get(key) != wanted
@@ -80,7 +95,20 @@ async def get_audit_log(
         if reached and entry.get("cluster") not in reached:
             continue
         found.append(AuditEntry.model_validate(entry))
-    return tool_result(AuditLog(entries=found))
+        last_taken = entry_id
+    else:
+        if len(scanned) == _SCAN:  # a full scan: older entries lie behind it
+            resume = scanned[-1][0]
+    in_log = await app.store.redis.xlen(AUDIT_STREAM)
+    return tool_result(
+        AuditLog(
+            entries=found,
+            count=len(found),
+            total=in_log,
+            first=passed + 1 if found else 0,
+            next_cursor=encode_cursor(query, [resume, passed + len(found)]) if resume else None,
+        )
+    )
 
 
 def audit_tools() -> list[ToolSpec]:

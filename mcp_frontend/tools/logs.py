@@ -10,6 +10,8 @@ from pydantic import Field, Strict
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.tools.spec import ToolSpec, store_read_tool, tool_result
+from shared.jobs import keys
+from shared.listing import Cursor, PagedResult, encode_cursor, query_id, stream_position
 from shared.logs import read_logs
 from shared.operations.base import Result
 from shared.sanitize import JobId
@@ -26,11 +28,15 @@ class LogLine(Result):
     fields: dict[str, Any] = Field(default_factory=dict, description="The line's other fields.")
 
 
-class McpLogs(Result):
+class McpLogs(PagedResult):
     lines: list[LogLine] = Field(description="Newest first.")
+    total: int = Field(0, description="Lines the log keeps, before filters.")
 
     def brief(self) -> str:
-        return f"{len(self.lines)} log lines, newest first"
+        return f"{self.total} lines in the log; {self.shown(' that match, newest first')}"
+
+    def text(self) -> str:
+        return Result.text(self)  # the lines as compact JSON: their fields are not one-liners
 
 
 _CORE = frozenset({"timestamp", "level", "event", "process", "job_id"})
@@ -66,6 +72,7 @@ async def get_mcp_logs(
     level: Annotated[Literal["debug", "info", "warning", "error"], Field()] = "info",
     job_id: Annotated[JobId | None, Strict(), Field()] = None,
     contains: Annotated[str | None, Field(max_length=200)] = None,
+    cursor: Cursor = None,
 ) -> Annotated[CallToolResult, McpLogs]:
     """Recent log lines of this server and its workers, newest first, secrets redacted.
 
@@ -73,8 +80,18 @@ async def get_mcp_logs(
     level='warning' for trouble across the board.
     """
     app = app_of(ctx)
-    entries = await read_logs(app.store.redis, limit=limit, min_level=level, contains=contains, job_id=job_id)
+    query = query_id(level=level, job_id=job_id, contains=contains)
+    before, passed = stream_position(cursor, query)
+    # one line more than asked: whether there is a next page
+    entries = await read_logs(
+        app.store.redis, limit=limit + 1, min_level=level, contains=contains, job_id=job_id, before=before
+    )
+    more, entries = len(entries) > limit, entries[:limit]
     logs = McpLogs(
+        count=len(entries),
+        total=await app.store.redis.xlen(keys.LOG_STREAM),
+        first=passed + 1 if entries else 0,
+        next_cursor=encode_cursor(query, [entries[-1].id, passed + len(entries)]) if more else None,
         lines=[
             LogLine(
                 time=e.fields.get("timestamp"),
@@ -85,7 +102,7 @@ async def get_mcp_logs(
                 fields=_fields(e.fields),
             )
             for e in entries
-        ]
+        ],
     )
     return tool_result(logs)
 

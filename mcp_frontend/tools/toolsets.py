@@ -57,9 +57,11 @@ class ToolsetList(Result):
         lines = [
             f"{t.name}{' (listed)' if t.listed else ''}: {t.description}: {', '.join(t.tools)}" for t in self.toolsets
         ]
+        listed = sum(t.listed for t in self.toolsets)
+        head = f"{len(self.toolsets)} toolsets, {listed} listed; every tool is callable, listed or not"
         if self.enabled is not None:
-            lines.insert(0, f"enabled {self.enabled}: its tools are listed now and callable at once")
-        return "\n".join(lines)
+            head = f"enabled {self.enabled}: its tools are listed now and callable at once; {head}"
+        return "\n".join([head, *lines])
 
 
 async def enable_toolset(

@@ -247,7 +247,7 @@ async def cluster_tasks(call: Call) -> Any:
     state = call.core.state
     out: list[dict[str, Any]] = []
     for node in state.nodes:
-        tasks = [t for t in state.tasks.values() if t.node == node]
+        tasks = list(state.tasks_on(node))
         running = [t for t in tasks if t.status == "running"]
         ended = sorted((t for t in tasks if t.status != "running"), key=lambda t: (t.starttime, t.pid), reverse=True)
         out.extend(_cluster_task(t) for t in [*running, *ended[: max(0, _MAX_FINISHED - len(running))]])

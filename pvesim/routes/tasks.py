@@ -59,7 +59,7 @@ def _status_class(task: Task) -> str:
 
 @route("GET", "/nodes/{node}/tasks")
 async def list_tasks(call: Call) -> Any:
-    found = [t for t in call.core.state.tasks.values() if t.node == call.node and _wanted(t, call.params)]
+    found = [t for t in call.core.state.tasks_on(call.node) if _wanted(t, call.params)]
     # the active file's tasks first, then the archive index read backwards (newest end first)
     running = sorted((t for t in found if t.status == "running"), key=lambda t: (t.starttime, t.pid), reverse=True)
     ended = sorted(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
+from shared.listing import PagedResult, PageParams
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.safety import Tier
@@ -29,20 +31,16 @@ __all__ = [
 ]
 
 
-class ListTasksParams(Params):
+class ListTasksParams(PageParams):
     node: NodeName | None = None
     vmid: Vmid | None = None
     type: Annotated[
         str | None, StringConstraints(pattern=r"^[a-zA-Z0-9_\-]{1,64}$"), Field(description="qmstart, vzdump...")
     ] = None
     user: Annotated[str | None, StringConstraints(pattern=r"^[^\s!]+(![^\s]+)?$", max_length=128)] = None
-    errors: Annotated[bool, Field(description="Only failed tasks.")] = False
-    since: Annotated[int | None, Field(ge=0, le=2**40, description="UNIX time.")] = None
-    limit: Annotated[int, Field(ge=1, le=500)] = 50
-
-    def filtered(self) -> bool:
-        """Whether the call asks for more than the cluster's recent tasks."""
-        return any(v is not None for v in (self.node, self.vmid, self.type, self.user, self.since)) or self.errors
+    errors: Annotated[bool, Field(description="Only failed tasks (and running ones).")] = False
+    since: Annotated[int | None, Field(ge=0, le=2**40, description="UNIX time")] = None
+    until: Annotated[int | None, Field(ge=0, le=2**40)] = None
 
 
 class TaskEntry(Result):
@@ -57,10 +55,25 @@ class TaskEntry(Result):
     job_id: str | None = Field(None, description="Our job that started it (get_task_status reads it).")
 
 
-class TaskList(Result):
+class TaskList(PagedResult):
+    """One page of the tasks that match, running first, then the last ended first, as PVE lists them."""
+
     tasks: list[TaskEntry]
-    count: int
+    by_node: dict[str, int] = Field(default_factory=dict, description="Tasks that match, per node.")
     offline_nodes: list[str] = Field(default_factory=list, description="Nodes not asked: offline.")
+
+    def brief(self) -> str:
+        nodes = ", ".join(f"{node} {n}" for node, n in self.by_node.items())
+        offline = f"; offline, not asked: {', '.join(self.offline_nodes)}" if self.offline_nodes else ""
+        head = f"{self.total} tasks match (by node: {nodes or 'none'}{offline}); {self.shown(', running then newest')}"
+        return "\n".join([head, *(_task_row(task) for task in self.tasks)])
+
+
+def _task_row(t: TaskEntry) -> str:
+    """A task in one line: start (UTC), node, type, id, status, user, UPID, our job."""
+    started = datetime.fromtimestamp(t.starttime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    job = f" job {t.job_id}" if t.job_id else ""
+    return f"{started} {t.node} {t.type} {t.id or '-'} {t.status!r} {t.user} {t.upid}{job}"
 
 
 class ClusterStatusParams(Params):
@@ -109,12 +122,13 @@ LIST_TASKS = Operation(
     ListTasksParams,
     TaskList,
     description="""
-        The cluster's recent PVE tasks, newest first; filter by node, guest, type, user, errors, since.
+        PVE tasks, running first, then the last ended first; filter by node, guest, type, user,
+        errors, since and until (start times).
 
-        Without filters it is the cluster's recent list (/cluster/tasks); with any, each node's own
-        task history is searched. job_id names our job when this server started the task.
+        Each node's own task history is searched, as PVE keeps it; the summary counts the tasks
+        that match on each node. job_id names our job when this server started the task.
         """,
-    pve_calls=("GET /cluster/tasks", "GET /nodes", "GET /nodes/{node}/tasks"),
+    pve_calls=("GET /nodes", "GET /nodes/{node}/tasks"),
 )
 GET_CLUSTER_STATUS = Operation(
     "get_cluster_status",

@@ -61,7 +61,7 @@ class GuestInfo(Result):
     name: str | None = None
     node: str
     kind: GuestKind
-    status: str = Field(description="PVE's status: running, stopped, paused or suspended (qemu), unknown.")
+    status: str = Field(description="running, stopped, paused, suspended, unknown")
     template: bool = False
     cpus: float | None = None
     cpu_percent: float | None = None
@@ -71,7 +71,7 @@ class GuestInfo(Result):
     uptime_seconds: int | None = None
     tags: list[str] = Field(default_factory=list)
     pool: str | None = None
-    lock: str | None = Field(None, description="PVE's lock on the guest (backup, snapshot, migrate...), if any.")
+    lock: str | None = Field(None, description="backup, snapshot, migrate...")
 
 
 class GuestList(PagedResult):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated
 
 from pydantic import Field, field_validator
 
 from shared.errors import InvalidInput
+from shared.listing import PagedResult, PageParams
 from shared.operations.base import GuestParams, Result
 from shared.operations.changes import GUEST_STATUS_CALLS, TASK_CALLS, GuestChangeParams
 from shared.operations.operation import Operation
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 
-class ListSnapshotsParams(GuestParams):
+class ListSnapshotsParams(GuestParams, PageParams):
     pass
 
 
@@ -43,12 +45,27 @@ class SnapshotInfo(Result):
     vmstate: bool = Field(False, description="True when the snapshot includes the VM's RAM.")
 
 
-class SnapshotList(Result):
+class SnapshotList(PagedResult):
+    """One page of a guest's snapshots, oldest first."""
+
     vmid: int
     node: str
     kind: GuestKind
     current_parent: str | None = Field(None, description="The snapshot the current state descends from.")
     snapshots: list[SnapshotInfo]
+
+    def brief(self) -> str:
+        parent = f"; now descends from {self.current_parent}" if self.current_parent else ""
+        head = f"{self.kind} {self.vmid} on {self.node}: {self.total} snapshots{parent}; {self.shown(', oldest first')}"
+        return "\n".join([head, *(_snapshot_row(s) for s in self.snapshots)])
+
+
+def _snapshot_row(s: SnapshotInfo) -> str:
+    """A snapshot in one line: name, time (UTC), parent, RAM, description."""
+    when = datetime.fromtimestamp(s.created_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if s.created_at else "-"
+    ram = " with RAM" if s.vmstate else ""
+    said = f" {s.description!r}" if s.description else ""
+    return f"{s.name} {when} parent {s.parent or '-'}{ram}{said}"
 
 
 SnapshotDescription = Annotated[str | None, Field(max_length=8192)]

@@ -22,8 +22,10 @@ from redis.asyncio import Redis
 
 from mcp_frontend.auth import add_token
 from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
 from shared.audit import AUDIT_HEAD, AUDIT_STREAM, GENESIS, entry_hash
 from tests.support.http_server import http_client, http_server
+from tests.support.inprocess import inprocess_client
 from tests.support.oauth import Issuer, issuer
 from tests.support.redis_server import redis_server
 from tests.support.stack import HostedClient, Stack, start_stack
@@ -274,3 +276,36 @@ async def test_a_chain_begun_before_clusters_still_verifies_and_the_check_says_w
             await redis.xadd(AUDIT_STREAM, values)
         await redis.set(AUDIT_HEAD, head or "")
         await redis.aclose()
+
+
+async def test_the_audit_log_pages_newest_first_each_entry_once_while_changes_go_on() -> None:
+    sim = Simulator(SimConfig(task_duration=0.05))
+    await sim.start()
+    try:
+        async with inprocess_client(sim) as client:
+            actions = iter(["start", "stop"] * 10)
+
+            async def change() -> None:
+                arguments = {"vmid": 100, "action": next(actions), "confirmed": True}
+                report = await client.call_tool("power_control", arguments)
+                assert not report.is_error, report.content
+
+            for _ in range(5):
+                await change()
+            seen: list[int] = []
+            cursor: str | None = None
+            while True:
+                arguments: dict[str, Any] = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+                result = await client.call_tool("get_audit_log", arguments)
+                assert result.structured_content is not None, result.content
+                page = result.structured_content
+                seen += [entry["seq"] for entry in page["entries"]]
+                assert page["first"] == len(seen) - len(page["entries"]) + 1
+                assert page["total"] >= 5  # the log holds the walk's five and the changes made since
+                cursor = page["next_cursor"]
+                if cursor is None:
+                    break
+                await change()  # a newer entry: not part of this walk
+    finally:
+        await sim.stop()
+    assert seen == [5, 4, 3, 2, 1]

@@ -16,7 +16,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from pvesim.state import Volume
+from pvesim.state import Snapshot, Volume
 from tests.support.inprocess import inprocess_client
 
 pytestmark = pytest.mark.timeout(120)
@@ -170,3 +170,20 @@ async def test_a_fleet_plan_over_hundreds_of_guests_shows_fifty_and_counts_them_
     assert plan is not None
     assert (plan["total"], plan["counts"], len(plan["guests"])) == (len(lxc), {"planned": len(lxc)}, 50)
     assert len(json.dumps(plan)) <= 16 * 1024
+
+
+async def test_nodes_come_sorted_by_load_a_page_at_a_time_with_counts_by_status(client: Client, sim: Simulator) -> None:
+    walked = await _walk(client, "list_nodes", rows="nodes", key="node", sort="memory", limit=3)
+    assert sorted(walked) == sorted(sim.state.nodes) and len(walked) == len(set(walked))
+    page = await _list(client, "list_nodes", status="online", limit=1)
+    assert page["by_status"] == {"online": len(sim.state.nodes)} and page["count"] == 1 and page["next_cursor"]
+
+
+async def test_a_guests_many_snapshots_come_oldest_first_a_page_at_a_time(client: Client, sim: Simulator) -> None:
+    guest = next(g for g in sim.state.guests.values() if g.kind == "qemu" and not g.snapshots)
+    for n in range(12):
+        guest.snapshots[f"daily-{n:02d}"] = Snapshot(f"daily-{n:02d}", snaptime=1_700_000_000 + n * 86400)
+    page = await _list(client, "list_snapshots", vmid=guest.vmid, limit=5)
+    assert (page["total"], page["count"], page["first"]) == (12, 5, 1)
+    walked = await _walk(client, "list_snapshots", rows="snapshots", key="name", vmid=guest.vmid, limit=5)
+    assert walked == [f"daily-{n:02d}" for n in range(12)]

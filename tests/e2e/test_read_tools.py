@@ -153,3 +153,26 @@ async def test_get_mcp_logs_gives_an_exception_and_its_message_not_the_traceback
     lines = {line["event"]: line["fields"] for line in result.structured_content["lines"]}  # type: ignore[index]
     assert lines["traceback_line"] == {"exception": "ValueError: no such bridge"}
     assert lines["group_line"] == {"exception": "OSError: connection reset"}
+
+
+async def test_get_mcp_logs_pages_newest_first_each_line_once_while_lines_are_written(
+    mcp: Client, stack: Stack
+) -> None:
+    if stack.redis is None:
+        pytest.skip("an embedded server's log stream lives in its own process")
+    for n in range(7):
+        line = {"event": f"paged_line {n}", "level": "warning", "process": "worker"}
+        stack.redis.cli("XADD", LOG_STREAM, "*", "level", "warning", "line", json.dumps(line))
+    seen: list[str] = []
+    cursor: str | None = None
+    while True:
+        arguments: dict[str, object] = {"level": "warning", "contains": "paged_line", "limit": 3}
+        page = await call(mcp, "get_mcp_logs", **arguments, **({"cursor": cursor} if cursor else {}))
+        seen += [line["event"] for line in page["lines"]]
+        assert page["first"] == len(seen) - len(page["lines"]) + 1
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+        later = {"event": f"paged_line written later {len(seen)}", "level": "warning", "process": "worker"}
+        stack.redis.cli("XADD", LOG_STREAM, "*", "level", "warning", "line", json.dumps(later))
+    assert seen == [f"paged_line {n}" for n in reversed(range(7))]

@@ -7,6 +7,7 @@ that finds no vzdump task of ours looks in the storage for archives made since t
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from datetime import timedelta
@@ -179,26 +180,38 @@ async def list_backups(job: JobContext, params: ListBackupsParams) -> BackupList
         nodes = [params.node]
     else:
         nodes = [n.node for n in await pve.get("/nodes", list[NodeSummary]) if n.status == "online"]
-    seen: dict[str, BackupInfo] = {}
-    for node in nodes:
-        storages = await pve.get(
-            "/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query={"content": "backup", "enabled": 1}
-        )
+    query: dict[str, FormValue] = {"content": "backup", "enabled": 1}
+    listed = await asyncio.gather(
+        *(pve.get("/nodes/{node}/storage", list[StorageStatus], path={"node": n}, query=query) for n in nodes)
+    )
+    # a shared storage holds the same backups whichever node lists them: it is read from the first
+    reads: dict[str, tuple[str, str]] = {}
+    for node, storages in zip(nodes, listed, strict=True):
         for storage in storages:
-            if params.storage is not None and storage.storage != params.storage:
-                continue
-            for item in await _backups(pve, node, storage.storage, params.vmid):
-                if item.volid in seen:  # a shared storage lists the same backups on every node
-                    continue
-                seen[item.volid] = BackupInfo(
-                    volid=item.volid, node=node, storage=storage.storage, vmid=item.vmid, kind=kind_of(item),
-                    size=item.size, created_at=item.ctime, notes=item.notes or None, protected=bool(item.protected),
-                )  # fmt: skip
+            if params.storage in (None, storage.storage):
+                where = storage.storage if storage.shared else f"{node}/{storage.storage}"
+                reads.setdefault(where, (node, storage.storage))
+    contents = await asyncio.gather(*(_backups(pve, node, storage, params.vmid) for node, storage in reads.values()))
+    seen = [
+        BackupInfo(
+            volid=item.volid,
+            node=node,
+            storage=storage,
+            vmid=item.vmid,
+            kind=kind_of(item),
+            size=item.size,
+            created_at=item.ctime,
+            notes=item.notes or None,
+            protected=bool(item.protected),
+        )
+        for (node, storage), items in zip(reads.values(), contents, strict=True)
+        for item in items
+    ]
     if params.node is not None and params.storage is not None and not seen:
         await check_storage(job, params.node, params.storage, "backup")  # NOT_FOUND for a storage without backups
     matching = [
         b
-        for b in seen.values()
+        for b in seen
         if (params.since is None or (b.created_at or 0) >= params.since)
         and (params.until is None or (b.created_at or 0) < params.until)
     ]

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
+from collections import Counter
+from dataclasses import dataclass
 
 from shared.errors import NodeUnreachable, PveError
 from shared.jobs import keys
+from shared.listing import decode_cursor, encode_cursor
 from shared.operations.cluster import (
     GET_CLUSTER_STATUS,
     LIST_CLUSTERS,
@@ -22,6 +27,7 @@ from shared.operations.cluster import (
     TaskEntry,
     TaskList,
 )
+from shared.pve.client import Page
 from shared.pve.models import ClusterStatusEntry, NodeSummary, PveModel, PveVersion
 from workers.registry import handles
 from workers.runtime import JobContext
@@ -71,7 +77,31 @@ def _entry(task: _Task, job_id: str | None) -> TaskEntry:
     )
 
 
-async def _node_tasks(job: JobContext, node: str, params: ListTasksParams) -> list[_Task]:
+def _position(task: _Task) -> tuple[int, int]:
+    """Where PVE lists a task: running first (the last started first), then the last ended first."""
+    return (0, -task.starttime) if task.endtime is None else (1, -task.endtime)
+
+
+@dataclass(frozen=True)
+class _NodeWalk:
+    """How far a walk through one node's task history is: tasks passed, and how many matched then."""
+
+    passed: int = 0
+    total: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.total is not None and self.passed >= self.total
+
+
+async def _node_page(
+    job: JobContext, node: str, params: ListTasksParams, walk: _NodeWalk
+) -> tuple[_NodeWalk, Page[_Task]]:
+    """The node's next tasks, and its walk as it stands once tasks started since the last page are allowed for.
+
+    A new task comes first in PVE's order and pushes the rest down: by as many as the matching
+    set has grown (a task that ends moves within the tasks already passed).
+    """
     query = {
         "source": "all",
         "vmid": params.vmid,
@@ -79,42 +109,66 @@ async def _node_tasks(job: JobContext, node: str, params: ListTasksParams) -> li
         "userfilter": params.user,
         "errors": params.errors or None,
         "since": params.since,
+        "until": params.until,
         "limit": params.limit,
     }
-    return await job.app.pve.get("/nodes/{node}/tasks", list[_Task], path={"node": node}, query=query)
+    path = {"node": node}
+    page = await job.app.pve.get_page("/nodes/{node}/tasks", _Task, path=path, query={**query, "start": walk.passed})
+    grown = page.total - walk.total if walk.total is not None else 0
+    if grown > 0:
+        walk = _NodeWalk(walk.passed + grown, page.total)
+        page = await job.app.pve.get_page(
+            "/nodes/{node}/tasks", _Task, path=path, query={**query, "start": walk.passed}
+        )
+    return _NodeWalk(walk.passed, page.total), page
 
 
 @handles(LIST_TASKS)
 async def list_tasks(job: JobContext, params: ListTasksParams) -> TaskList:
-    pve = job.app.pve
     offline: list[str] = []
-    if not params.filtered():
-        found = await pve.get("/cluster/tasks", list[_Task])
+    walks: dict[str, _NodeWalk]
+    if params.cursor is not None:
+        resumed = decode_cursor(params.cursor, params.query(), dict)
+        walks = {node: _NodeWalk(passed, total) for node, (passed, total) in resumed.items()}
+    elif params.node is not None:
+        walks = {params.node: _NodeWalk()}
     else:
-        if params.node is not None:
-            nodes = [params.node]
+        listed = await job.app.pve.get("/nodes", list[NodeSummary])
+        walks = {n.node: _NodeWalk() for n in sorted(listed, key=lambda n: n.node) if n.status == "online"}
+        offline = sorted(n.node for n in listed if n.status != "online")
+    asked = [node for node, walk in walks.items() if not walk.done]
+    answers = await asyncio.gather(*(_node_page(job, n, params, walks[n]) for n in asked), return_exceptions=True)
+    pages: dict[str, list[_Task]] = {}
+    for node, answer in zip(asked, answers, strict=True):
+        if isinstance(answer, NodeUnreachable) and params.node is None:
+            offline.append(node)
+            del walks[node]
+        elif isinstance(answer, BaseException):
+            raise answer
         else:
-            listed = await pve.get("/nodes", list[NodeSummary])
-            nodes = sorted(n.node for n in listed if n.status == "online")
-            offline = sorted(n.node for n in listed if n.status != "online")
-        found = []
-        for node, answer in zip(
-            nodes,
-            await asyncio.gather(*(_node_tasks(job, n, params) for n in nodes), return_exceptions=True),
-            strict=True,
-        ):
-            if isinstance(answer, NodeUnreachable) and params.node is None:
-                offline.append(node)
-            elif isinstance(answer, BaseException):
-                raise answer
-            else:
-                found.extend(answer)
-    # running first, then the newest
-    found.sort(key=lambda t: (t.endtime is None, t.starttime), reverse=True)
-    found = found[: params.limit]
-    ours = await job.app.store.redis.mget([keys.upid_job(job.app.cluster, t.upid) for t in found]) if found else []
-    tasks = [_entry(task, job_id) for task, job_id in zip(found, ours, strict=True)]
-    return TaskList(tasks=tasks, count=len(tasks), offline_nodes=sorted(offline))
+            walks[node], page = answer
+            pages[node] = page.data
+    # each node's tasks in its own order, merged: the page is the first `limit` of them all
+    streams = [[(node, task) for task in tasks] for node, tasks in pages.items()]
+    found = list(itertools.islice(heapq.merge(*streams, key=lambda pair: _position(pair[1])), params.limit))
+    taken = Counter(node for node, _ in found)
+    before = sum(walk.passed for walk in walks.values())
+    walks = {node: _NodeWalk(walk.passed + taken[node], walk.total) for node, walk in walks.items()}
+    upids = [keys.upid_job(job.app.cluster, task.upid) for _, task in found]
+    ours = await job.app.store.redis.mget(upids) if upids else []
+    tasks = [_entry(task, job_id) for (_, task), job_id in zip(found, ours, strict=True)]
+    by_node = {node: walk.total or 0 for node, walk in sorted(walks.items())}
+    more = params.limit > 0 and any(not walk.done for walk in walks.values())
+    cursor = {node: [walk.passed, walk.total] for node, walk in walks.items()}
+    return TaskList(
+        tasks=tasks,
+        by_node=by_node,
+        offline_nodes=sorted(offline),
+        count=len(tasks),
+        total=sum(by_node.values()),
+        first=before + 1 if tasks else 0,
+        next_cursor=encode_cursor(params.query(), cursor) if more else None,
+    )
 
 
 async def _node_version(job: JobContext, node: str) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.errors import Conflict, InvalidInput, NotFound
+from shared.listing import paginate
 from shared.operations.snapshots import (
     CREATE_SNAPSHOT,
     DELETE_SNAPSHOT,
@@ -45,13 +46,14 @@ async def list_snapshots(job: JobContext, params: ListSnapshotsParams) -> Snapsh
         for e in entries
         if e.name != "current"
     ]
-    snapshots.sort(key=lambda s: (s.created_at or 0, s.name))
+    page = paginate(snapshots, lambda s: (s.created_at or 0, s.name), descending=False, asked=params)
     return SnapshotList(
         vmid=guest.vmid,
         node=guest.node,
         kind=guest.kind,
         current_parent=current.parent if current else None,
-        snapshots=snapshots,
+        snapshots=page.rows,
+        **SnapshotList.page_of(page),
     )
 
 
