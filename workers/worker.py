@@ -35,7 +35,7 @@ import signal
 import socket
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -311,14 +311,26 @@ class QueueWorker:
         return f"{self.name}:{self._incarnation}:{next(self._holds)}"
 
     async def _wait_for_work(self) -> None:
-        """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not)."""
+        """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not).
+
+        Or until the worker is told to stop: a stop waits for no poll interval.
+        """
         poll = self.settings.worker_poll_seconds
+        waiting: Awaitable[object]
         if len(self.slots) >= self.max_jobs:
             # full: a token would wake us to start nothing; the next chance is when a job ends
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._slot_freed.wait(), poll)
-            return
-        await self.redis.blpop(self._wakes, timeout=poll)  # type: ignore[arg-type,misc]  # Redis 6+ takes a fractional timeout; the stubs say int
+            waiting = self._slot_freed.wait()
+        else:
+            waiting = self.redis.blpop(self._wakes, timeout=poll)  # type: ignore[arg-type,assignment]  # Redis 6+ takes a fractional timeout; the stubs say int
+        work, stop = asyncio.ensure_future(waiting), asyncio.ensure_future(self._stopping.wait())
+        try:
+            await asyncio.wait((work, stop), timeout=poll, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (work, stop):
+                waiter.cancel()
+            outcome, _ = await asyncio.gather(work, stop, return_exceptions=True)
+        if isinstance(outcome, Exception):
+            raise outcome  # a Redis error: the loop backs off
 
     def _rerun_here(self, watched: Watched, write: Callable[[Pipeline], None], end: dict[str, object]) -> bool:
         """Run a job whose task ended in this worker, under the claim it holds, as soon as a slot is free.

@@ -60,9 +60,34 @@ async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_po
         return all(s is not None and s.state.value == "succeeded" for s in states)
 
     try:
-        await eventually(all_done, timeout=60, interval=0.2, what="130 jobs through a one-slot worker")
+        await eventually(all_done, timeout=20, interval=0.2, what="130 jobs through a one-slot worker")
     finally:
         await worker.close()
         await asyncio.gather(running, return_exceptions=True)
         await worker_connections.aclose()
+        await connections.aclose()
+
+
+async def test_a_worker_told_to_stop_stops_without_waiting_out_its_poll(
+    sim: Simulator, redis_proc: RedisServer
+) -> None:
+    # A poll of a minute: the idle worker waits on a wake token, and the stop must end that wait.
+    settings = load_settings(
+        redis_url=redis_proc.url,
+        proxmox_url=sim.url,
+        proxmox_token_name=sim.token_name,
+        proxmox_token_value=sim.token_secret,
+        proxmox_ca_bundle=str(sim.ca_path),
+        worker_poll_seconds=60,
+    )
+    connections = connect_redis(settings)
+    worker = build_worker(settings, connections=connections, handle_signals=False)
+    running = asyncio.create_task(worker.async_run())
+    try:
+        await asyncio.wait_for(worker.ready.wait(), 10)
+        await asyncio.wait_for(worker.close(), 10)  # well within the minute's poll
+        assert running.done()
+    finally:
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
         await connections.aclose()
