@@ -10,7 +10,7 @@ import pytest
 
 from bench.chaos import QUICK, report, run
 
-pytestmark = pytest.mark.timeout(420)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
 
 
 async def test_a_minute_of_chaos_loses_doubles_misreports_and_strands_nothing() -> None:

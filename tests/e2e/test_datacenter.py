@@ -21,7 +21,7 @@ from pvesim.simulator import Simulator
 from pvesim.state import Task
 from tests.support.inprocess import inprocess_client
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 #: what an agent may read, over all its calls, to answer one question
 QUESTION_BYTES = 8 * 1024

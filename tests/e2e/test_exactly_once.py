@@ -24,7 +24,7 @@ from tests.support.redis_server import RedisServer
 from tests.support.stack import FAST_RECOVERY, HostedClient, Stack, WorkerProcess, start_stack
 from tests.support.waiting import eventually
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 
 @pytest.fixture(scope="module")

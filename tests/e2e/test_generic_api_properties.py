@@ -30,7 +30,7 @@ from shared.pve.schema import Endpoint, load_schema
 from shared.settings import Settings
 from tests.support.background import BackgroundLoop
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 EXAMPLES = int(os.environ.get("PROXMOX_MCP_API_EXAMPLES", "600"))
 SCHEMA = load_schema("9.1")

@@ -18,7 +18,7 @@ from tests.support.agent import finished, status, submit
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 #: that module's fixtures, for this module's own stack
 kill_stack, client, crew = once.kill_stack, once.client, once.crew

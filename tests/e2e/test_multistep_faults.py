@@ -44,7 +44,7 @@ from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, WorkerProcess, start_stack
 from tests.support.waiting import eventually
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 NODE = "pve1"
 TEMPLATE = "local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst"

@@ -21,7 +21,7 @@ from tests.support.redis_server import RedisServer, free_port, restart_redis, st
 from tests.support.stack import HostedClient, start_stack
 from tests.support.waiting import eventually
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 #: how long Redis stays down
 DOWN_SECONDS = 3.0

@@ -28,7 +28,7 @@ from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, WorkerProcess, start_stack
 from tests.support.waiting import eventually
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 #: from the kill to the true outcome in the record (the claim lasts 10 s; the rest is slack)
 TAKEOVER_BOUND_SECONDS = 15.0

@@ -39,7 +39,7 @@ from tests.support.redis_server import RedisServer, redis_server
 from tests.support.stack import HostedClient, Stack, start_stack
 from tests.support.tool_values import Pools, arguments
 
-pytestmark = pytest.mark.timeout(900)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 EXAMPLES = int(os.environ.get("PROXMOX_MCP_PROPERTY_EXAMPLES", "8"))
 #: the bench's long runs draw fresh values each time; CI's are the same every run

@@ -149,7 +149,9 @@ async def test_nodes_and_guests_are_read_through_the_queue_and_leave_no_jobs_beh
 async def test_without_a_worker_the_frame_says_nothing_answers(
     redis_proc: RedisServer, redis: Redis, workdir: Path
 ) -> None:
-    run = await run_script("admin_dashboard.py", "--once", env=base_env(REDIS_URL=redis_proc.url), cwd=workdir)
+    run = await run_script(
+        "admin_dashboard.py", "--once", "--width", "200", env=base_env(REDIS_URL=redis_proc.url), cwd=workdir
+    )
     assert run.code == 0, run.output
     assert "workers 0 alive" in run.stdout
     assert "no worker alive" in run.stdout
