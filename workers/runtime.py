@@ -39,7 +39,7 @@ from shared.errors import (
     WaitTimeout,
     validation_message,
 )
-from shared.jobs import keys
+from shared.jobs import codec, keys
 from shared.jobs.claims import ClaimLost, finish
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
@@ -490,9 +490,18 @@ async def _end(
     taken: dict[str, Any] = {}  # who took a read, written with its end when no running write was made
     if pending is not None and not await pending.settle():
         taken = pending.fields
-    # the ending write also takes the job out of its queue and releases its guest locks (one
-    # transaction, while the claim holds)
-    release = functools.partial(finish, claim=store.claim) if store.claim is not None else None
+    # the ending write also takes the job out of its queue, writes arq's result of it and releases
+    # its guest locks (one transaction, while the claim holds)
+    release: Callable[[Pipeline], None] | None = None
+    if store.claim is not None:
+        if isinstance(outcome, Outcome):
+            end: tuple[JobState, Any] = (outcome.state, outcome.result.model_dump(mode="json"))
+        elif isinstance(outcome, JobEnded):
+            end = (outcome.state, outcome.message)
+        else:
+            end = (JobState.FAILED, outcome)
+        arq_result = codec.encode_result(job.record, store.claim.queue, *end)
+        release = functools.partial(finish, claim=store.claim, result=arq_result)
     vmids = _guest_vmids(job.op, job.record, job.locked_vmids)
     locks = [keys.guest_lock(app.cluster, vmid) for vmid in vmids] if release else []
     if isinstance(outcome, Outcome):

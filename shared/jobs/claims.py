@@ -67,6 +67,8 @@ SEND_MARGIN_SECONDS = CLAIM_TTL_SECONDS / 2
 AHEAD_MS = 86_400_000
 #: tokens beyond this are pointless: each only saves one poll interval
 MAX_WAKE_TOKENS = 100
+#: how long arq's result of an ended job stays (arq's default keep_result, an hour)
+ARQ_RESULT_TTL_MS = 3_600_000
 #: a fenced write whose claim key changes under it (its own heartbeat renewing it) tries again this often
 _WATCH_TRIES = 20
 
@@ -198,8 +200,10 @@ async def take(redis: Redis, queue: str, job_ids: Iterable[str], token: Callable
             pipe.zadd(queue, {claim.job_id: now + _ttl_ms() for claim in won}, xx=True)
         for claim in won:
             count_pickup(pipe, claim.job_id)
+        for claim in won:
+            pipe.set(keys.job_in_progress(claim.job_id), claim.token, px=_ttl_ms())
         answers = await pipe.execute()
-    pickups = answers[len(stray) + 1 :]
+    pickups = answers[len(stray) + 1 : len(stray) + 1 + len(won)]
     return [(claim, int(pickup)) for claim, pickup in zip(won, pickups, strict=True)]
 
 
@@ -220,6 +224,7 @@ async def renew(redis: Redis, claims: Iterable[Claim]) -> list[Claim]:
         async with redis.pipeline(transaction=False) as pipe:
             for claim in mine:
                 pipe.pexpire(claim.key, _ttl_ms())
+                pipe.pexpire(keys.job_in_progress(claim.job_id), _ttl_ms())
                 by_queue.setdefault(claim.queue, {})[claim.job_id] = expiry
             for queue, scores in by_queue.items():
                 pipe.zadd(queue, scores, xx=True)
@@ -263,7 +268,7 @@ def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: 
     are scored by when they were enqueued): a change whose PVE task ended is recorded before
     new work starts, however long the queue.
     """
-    pipe.delete(claim.key)
+    pipe.delete(claim.key, keys.job_in_progress(claim.job_id))
     score = _now_ms() - AHEAD_MS if ahead else _now_ms() + int(defer_seconds * 1000)
     pipe.zadd(claim.queue, {claim.job_id: score})
     add_wake(pipe, claim.cluster)
@@ -282,11 +287,15 @@ def add_wake(pipe: Pipeline, cluster: str) -> None:
     pipe.expire(wake, 60)
 
 
-def finish(pipe: Pipeline, claim: Claim) -> None:
-    """Release the claim of a job that ended: out of its queue, its payload deleted."""
-    pipe.delete(claim.key)
+def finish(pipe: Pipeline, claim: Claim, result: bytes | None = None) -> None:
+    """Release the claim of a job that ended: out of its queue, its payload deleted, arq's `result` written.
+
+    As arq's own worker ends a job: its in-progress key and job key go, its result stays an hour.
+    """
+    pipe.delete(claim.key, keys.job_in_progress(claim.job_id), keys.job_payload(claim.job_id))
     pipe.zrem(claim.queue, claim.job_id)
-    pipe.delete(keys.job_payload(claim.job_id))
+    if result is not None:
+        pipe.set(keys.job_result(claim.job_id), result, px=ARQ_RESULT_TTL_MS)
 
 
 def _text(value: str | bytes | None) -> str | None:  # a client without decode_responses answers bytes

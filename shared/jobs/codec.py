@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from arq.jobs import SerializationError
 from arq.worker import JobExecutionFailed, RetryJob
 
 from shared.errors import ProxmoxMcpError, error_from_fields
+from shared.jobs.record import JobRecord
+from shared.jobs.states import JobState
 
 __all__ = ["EXCEPTION_TAG", "CodecError", "RemoteJobError", "dumps", "loads"]
 
@@ -96,3 +99,36 @@ def loads(raw: bytes) -> dict[str, Any]:
     if not isinstance(decoded, dict):
         raise CodecError("job data is not a JSON object")
     return decoded
+
+
+def encode_result(record: JobRecord, queue: str, state: JobState, value: Any) -> bytes:
+    """arq's result dict of a job that ended in `state` (`arq.jobs.serialize_result`'s keys), in this codec.
+
+    `value` is what arq's `Job.result()` gives back: the result of a job that succeeded; else what
+    it raises: the job's error, CancelledError for a cancelled job (arq's own abort), TimeoutError
+    for one timed out, and for any other end (unknown, partial without an error) a RemoteJobError
+    naming the state. The arguments are the record's, secrets redacted.
+    """
+    now_ms = int(time.time() * 1000)
+    if not state.succeeded and not isinstance(value, BaseException):
+        if state is JobState.CANCELLED:
+            value = asyncio.CancelledError()
+        elif state is JobState.TIMED_OUT:
+            value = TimeoutError(str(value))
+        else:
+            value = RemoteJobError(f"job {state.value}", str(value))
+    started = record.started_at or record.created_at
+    return dumps(
+        {
+            "t": record.attempts,
+            "f": record.operation,
+            "a": [record.args],
+            "k": {},
+            "et": int(record.created_at.timestamp() * 1000),
+            "s": state.succeeded,
+            "r": value,
+            "st": int(started.timestamp() * 1000),
+            "ft": now_ms,
+            "q": queue,
+        }
+    )

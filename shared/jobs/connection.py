@@ -1,10 +1,11 @@
-"""Redis connections: the arq pool (bytes, JSON codec) and the job store's client (text).
+"""Redis connections: the job store's client (text), which reads and writes the arq jobs too.
 
-With REDIS_URL set both talk to that Redis with a retry policy: a worker's rides out a
+With REDIS_URL set it talks to that Redis with a retry policy: a worker's rides out a
 Redis restart (about a minute); the MCP server's gives up within seconds, so a tool call
 answers JOB_STORE_UNAVAILABLE instead of hanging. Unset, both share one in-memory fakeredis
 server: the embedded mode, where the frontend also runs the worker, so the same code path
-needs nothing installed.
+needs nothing installed. (arq's own client reads our jobs with a bytes client and shared.jobs.codec:
+tests/workers/test_arq_view.py.)
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from shared.settings import Settings
 
-if TYPE_CHECKING:  # arq and fakeredis load only where a worker runs: a producer never needs them
-    from arq.connections import ArqRedis
+if TYPE_CHECKING:  # fakeredis loads only where a worker runs embedded: a producer never needs it
     from fakeredis import FakeServer
 
 __all__ = [
@@ -47,16 +47,14 @@ REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, OSError)
 
 @dataclass
 class RedisConnections:
-    """The two clients a process needs; close with `aclose()`."""
+    """The client a process needs; close with `aclose()`."""
 
-    arq: ArqRedis
     store: Redis
     embedded: bool
 
     async def aclose(self) -> None:
-        # The clients were built on pools of ours, so closing a client alone would leave its pool open.
+        # The client was built on a pool of ours, so closing the client alone would leave its pool open.
         await self.store.aclose(close_connection_pool=True)
-        await self.arq.aclose(close_connection_pool=True)
 
 
 def _options(retries: int) -> dict[str, Any]:
@@ -82,31 +80,17 @@ def connect_store(settings: Settings, *, retries: int = WORKER_RETRIES) -> Redis
 def connect_redis(
     settings: Settings, *, retries: int = WORKER_RETRIES, fake_server: FakeServer | None = None
 ) -> RedisConnections:
-    """Clients for REDIS_URL, or for an in-memory server when it is unset (pass one to share it)."""
-    from arq.connections import ArqRedis  # noqa: PLC0415  # see TYPE_CHECKING above
-
-    from shared.jobs import codec, keys  # noqa: PLC0415  # the codec imports arq
-
+    """A client for REDIS_URL, or for an in-memory server when it is unset (pass one to share it)."""
     if settings.redis_url is None:
         from fakeredis import FakeServer  # noqa: PLC0415
         from fakeredis.aioredis import FakeAsyncRedisConnection  # noqa: PLC0415
 
         server = fake_server or FakeServer()
-        arq_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server)
-        store_pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
-        embedded = True
-    else:
-        url = settings.redis_url.get_secret_value()
-        arq_pool = ConnectionPool.from_url(url, **_options(retries))
-        store_pool = ConnectionPool.from_url(url, decode_responses=True, **_options(retries))
-        embedded = False
-    arq = ArqRedis(
-        arq_pool,
-        job_serializer=codec.dumps,
-        job_deserializer=codec.loads,
-        default_queue_name=keys.queue_for(settings.proxmox_cluster_name, False),
-    )
-    return RedisConnections(arq=arq, store=Redis(connection_pool=store_pool), embedded=embedded)
+        pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
+        return RedisConnections(store=Redis(connection_pool=pool), embedded=True)
+    url = settings.redis_url.get_secret_value()
+    pool = ConnectionPool.from_url(url, decode_responses=True, **_options(retries))
+    return RedisConnections(store=Redis(connection_pool=pool), embedded=False)
 
 
 def redis_location(url: str) -> str:

@@ -14,7 +14,9 @@ unless PROXMOX_CLUSTER_NAME says otherwise.
 from __future__ import annotations
 
 __all__ = [
+    "ARQ_IN_PROGRESS_PREFIX",
     "ARQ_JOB_PREFIX",
+    "ARQ_RESULT_PREFIX",
     "DEFAULT_CLUSTER",
     "JOB_INDEX",
     "LOG_STREAM",
@@ -24,9 +26,11 @@ __all__ = [
     "guest_lock",
     "job_claim",
     "job_events",
+    "job_in_progress",
     "job_log",
     "job_payload",
     "job_record",
+    "job_result",
     "mcp_task",
     "pve_version",
     "queue_for",
@@ -43,6 +47,10 @@ DEFAULT_CLUSTER = "default"
 #: arq's job key prefix (arq.constants.job_key_prefix; tests/jobs/test_client.py checks they agree): a
 #: producer writes arq's job format without importing arq
 ARQ_JOB_PREFIX = "arq:job:"
+#: arq's in-progress and result key prefixes (arq.constants): set beside our own claim and record, so
+#: arq's `Job(job_id, redis, _queue_name=...)` reads a job's status and result as arq's own would
+ARQ_IN_PROGRESS_PREFIX = "arq:in-progress:"
+ARQ_RESULT_PREFIX = "arq:result:"
 #: sorted set: job ID scored by its creation time in epoch milliseconds (newest last)
 JOB_INDEX = f"{PREFIX}:jobs"
 #: stream of JSON log lines from every process (what get_mcp_logs reads), capped
@@ -110,6 +118,16 @@ def job_payload(job_id: str) -> str:
 def job_signed(job_id: str) -> str:
     """String, until the job's signature expires: set by its first pickup (a job taken, its record gone: a replay)."""
     return f"{PREFIX}:job:{job_id}:signed"
+
+
+def job_in_progress(job_id: str) -> str:
+    """String (arq's): present while a worker holds the job, with the claim's expiry."""
+    return f"{ARQ_IN_PROGRESS_PREFIX}{job_id}"
+
+
+def job_result(job_id: str) -> str:
+    """String (arq's): how the job ended, arq's result dict in our JSON codec; kept an hour."""
+    return f"{ARQ_RESULT_PREFIX}{job_id}"
 
 
 def job_claim(job_id: str) -> str:

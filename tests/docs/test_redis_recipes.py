@@ -604,6 +604,8 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         AUDIT_STREAM,
         AUDIT_HEAD,
         job_key_prefix + "<job_id>",
+        keys.job_in_progress("<job_id>"),
+        keys.job_result("<job_id>"),
     }
     assert set(key_table()) == named
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from arq.constants import expires_extra_ms, job_key_prefix
+from arq.constants import expires_extra_ms, in_progress_key_prefix, job_key_prefix, result_key_prefix
 from arq.jobs import deserialize_job
 from redis.asyncio import Redis
 from redis.exceptions import (
@@ -27,6 +27,7 @@ from tests.support.signing import SIGNER
 
 def test_the_client_uses_arqs_own_key_and_lifetime() -> None:
     assert (job_key_prefix, expires_extra_ms) == (ARQ_JOB_PREFIX, ARQ_JOB_TTL_MS)
+    assert (in_progress_key_prefix, result_key_prefix) == (keys.ARQ_IN_PROGRESS_PREFIX, keys.ARQ_RESULT_PREFIX)
 
 
 async def test_a_submitted_job_is_queued_as_arq_reads_it_and_recorded_with_its_arguments(fake_redis: Redis) -> None:

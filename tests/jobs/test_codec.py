@@ -1,4 +1,7 @@
-"""The JSON job codec: readable in redis-cli, and arq's exception paths (failed result, abort) still work."""
+"""The JSON job codec: readable in redis-cli; exceptions come back as themselves.
+
+That arq's own client reads our jobs and their results through it: tests/workers/test_arq_view.py.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +11,11 @@ import json
 import pytest
 from arq.connections import ArqRedis
 from arq.jobs import Job
-from arq.worker import JobExecutionFailed, Worker
+from arq.worker import JobExecutionFailed
 
 from shared.errors import Locked
 from shared.jobs import codec
 from tests.support.redis_server import RedisServer
-from tests.support.waiting import eventually
 
 
 @pytest.fixture
@@ -55,53 +57,6 @@ def test_encoded_job_is_plain_json() -> None:
 def test_undecodable_bytes_raise_codec_error() -> None:
     with pytest.raises(codec.CodecError):
         codec.loads(b"\x80\x04pickle")
-
-
-async def _explode(ctx: dict, n: int) -> None:
-    raise Locked(f"VM {n} is locked (backup)")
-
-
-async def _hang(ctx: dict) -> None:
-    await asyncio.sleep(60)
-
-
-async def test_failed_job_result_raises_the_original_error_through_arq(arq_redis: ArqRedis) -> None:
-    job = await arq_redis.enqueue_job("_explode", 100)
-    assert job is not None
-    worker = Worker(
-        functions=[_explode],
-        redis_pool=arq_redis,
-        burst=True,
-        poll_delay=0,
-        handle_signals=False,
-        job_serializer=codec.dumps,
-        job_deserializer=codec.loads,
-        max_tries=1,
-    )
-    await worker.main()
-    with pytest.raises(Locked, match="VM 100 is locked"):
-        await job.result(timeout=5)
-
-
-async def test_abort_of_a_running_job_reports_success(arq_redis: ArqRedis, redis_proc: RedisServer) -> None:
-    job = await arq_redis.enqueue_job("_hang")
-    assert job is not None
-    worker = Worker(
-        functions=[_hang],
-        redis_pool=arq_redis,
-        poll_delay=0.01,
-        handle_signals=False,
-        allow_abort_jobs=True,
-        job_serializer=codec.dumps,
-        job_deserializer=codec.loads,
-    )
-    running = asyncio.create_task(worker.main())
-    try:
-        await eventually(lambda: arq_redis.exists(f"arq:in-progress:{job.job_id}"), what="job to start")
-        assert await job.abort(timeout=5) is True
-    finally:
-        running.cancel()
-        await asyncio.gather(running, return_exceptions=True)
 
 
 async def test_job_in_redis_reads_as_json_with_redis_cli(arq_redis: ArqRedis, redis_proc: RedisServer) -> None:

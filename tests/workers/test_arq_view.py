@@ -1,0 +1,92 @@
+"""Jobs are arq jobs: arq's own `Job` reads any job's status, info and result, queued, running or ended.
+
+Our worker takes jobs from our queues, but it keeps the keys arq's client reads: the job key
+(`arq:job:<id>`) while queued, `arq:in-progress:<id>` while a worker holds the job (runs it or
+follows its PVE task), and `arq:result:<id>` for an hour after it ended, all in our JSON codec.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from arq.jobs import Job, JobStatus
+from redis.asyncio import Redis
+
+from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
+from shared.errors import NotFound
+from shared.jobs import codec, keys
+from shared.jobs.client import JobClient
+from shared.jobs.connection import connect_redis
+from shared.jobs.store import JobStore
+from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
+from shared.operations.power import POWER_CONTROL, PowerParams
+from shared.redact import Redactor
+from shared.settings import load_settings
+from tests.support.redis_server import RedisServer
+from tests.support.signing import SIGNER
+from tests.support.waiting import eventually
+from workers.worker import build_worker
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+async def sim() -> AsyncIterator[Simulator]:
+    async with Simulator(SimConfig(task_duration=1.5)) as running:
+        yield running
+
+
+def arq_job(job_id: str, redis: Redis, *, read: bool = False) -> Job:
+    """arq's own view of a job: its client, told our queue and codec."""
+    return Job(job_id, redis, _queue_name=keys.queue_for(keys.DEFAULT_CLUSTER, read), _deserializer=codec.loads)
+
+
+async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, redis_proc: RedisServer) -> None:
+    settings = load_settings(
+        redis_url=redis_proc.url,
+        proxmox_url=sim.url,
+        proxmox_token_name=sim.token_name,
+        proxmox_token_value=sim.token_secret,
+        proxmox_ca_bundle=str(sim.ca_path),
+    )
+    connections = connect_redis(settings)
+    queue = JobClient(JobStore(connections.store, ttl_seconds=600), redactor=Redactor(), signer=SIGNER)
+    arq_redis = Redis.from_url(redis_proc.url)  # bytes, as arq's own pool
+    start = await queue.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
+    missing = await queue.submit(GET_INSTANCE_CONFIG, GetConfigParams(vmid=999))
+    started, failed = arq_job(start.job_id, arq_redis), arq_job(missing.job_id, arq_redis, read=True)
+
+    assert await started.status() == JobStatus.queued
+    info = await started.info()
+    assert info is not None and (info.function, info.args[0]["vmid"]) == ("power_control", 101)
+
+    worker = build_worker(settings, connections=connect_redis(settings), handle_signals=False)
+    running = asyncio.create_task(worker.async_run())
+    try:
+        # a worker holds the job while it follows the start's PVE task (1.5 s)
+        await eventually(lambda: _is(started, JobStatus.in_progress), timeout=10, what="the start in progress")
+        assert await started.result(timeout=20, poll_delay=0.1) == await _result_of(queue, start.job_id)
+        assert await started.status() == JobStatus.complete
+        ended = await started.info()
+        assert ended is not None and ended.success and ended.job_try >= 1 and ended.function == "power_control"
+        with pytest.raises(NotFound, match="999"):
+            await failed.result(timeout=20, poll_delay=0.1)
+        assert await failed.status() == JobStatus.complete
+    finally:
+        await worker.close()
+        await asyncio.gather(running, return_exceptions=True)
+        await connections.aclose()
+        await arq_redis.aclose()
+
+
+async def _is(job: Job, status: JobStatus) -> bool:
+    return await job.status() == status
+
+
+async def _result_of(queue: JobClient, job_id: str) -> object:
+    record = await queue.store.get(job_id)
+    assert record is not None and record.result is not None, record
+    return record.result
