@@ -342,11 +342,13 @@ async def _refuse(
     """End a job that is refused before anything of it ran: failed, with why; nothing was sent to PVE."""
     log.warning("job_refused", code=error.code, reason=error.message)
     record = found or await _new_record(app, op, job_id=job_id, payload=payload, pickup=pickup, caller=None)
-    release = functools.partial(finish, claim=app.store.claim) if app.store.claim is not None else None
-    if record.terminal:
-        if release is not None:
-            await app.store.commit(release)
+    claim = app.store.claim
+    if record.terminal:  # its end, arq's result with it, was written before
+        if claim is not None:
+            await app.store.commit(functools.partial(finish, claim=claim))
         return record.state.value
+    refused = codec.encode_result(record, claim.queue, JobState.FAILED, error) if claim is not None else None
+    release = functools.partial(finish, claim=claim, result=refused) if claim is not None else None
     await app.store.fail(job_id, error, also=release)
     if record.tier != Tier.SAFE.value:
         ended = record.model_copy(update={"state": JobState.FAILED, "error_code": error.code})

@@ -16,10 +16,11 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.errors import NotFound
+from shared.errors import JobRefused, NotFound
 from shared.jobs import codec, keys
 from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
+from shared.jobs.signing import JobSigner
 from shared.jobs.store import JobStore
 from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
 from shared.operations.power import POWER_CONTROL, PowerParams
@@ -57,7 +58,10 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
     arq_redis = Redis.from_url(redis_proc.url)  # bytes, as arq's own pool
     start = await queue.submit(POWER_CONTROL, PowerParams(vmid=101, action="start", confirmed=True))
     missing = await queue.submit(GET_INSTANCE_CONFIG, GetConfigParams(vmid=999))
+    forger = JobClient(queue.store, redactor=Redactor(), signer=JobSigner(b"not-the-job-key" * 3, expiry_seconds=60))
+    forged = await forger.submit(POWER_CONTROL, PowerParams(vmid=102, action="start", confirmed=True))
     started, failed = arq_job(start.job_id, arq_redis), arq_job(missing.job_id, arq_redis, read=True)
+    refused = arq_job(forged.job_id, arq_redis)
 
     assert await started.status() == JobStatus.queued
     info = await started.info()
@@ -75,6 +79,8 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
         with pytest.raises(NotFound, match="999"):
             await failed.result(timeout=20, poll_delay=0.1)
         assert await failed.status() == JobStatus.complete
+        with pytest.raises(JobRefused):  # refused before it ran: its end is arq's result too
+            await refused.result(timeout=20, poll_delay=0.1)
     finally:
         await worker.close()
         await asyncio.gather(running, return_exceptions=True)
