@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # the MCP server configures logging before it has loaded redi
 __all__ = ["LEVELS", "LogEntry", "RedisLogSink", "configure_logging", "read_logs"]
 
 LEVELS = ("debug", "info", "warning", "error", "critical")
-# httpx logs every request at INFO; arq two lines per job, which our own job_finished event
-# (with state, code and duration) replaces at a third of the cost on the job's path.
+# httpx logs every request at INFO; our own pve_response and job_finished events (with state,
+# code and duration) say the same for less on the job's path.
 _QUIET_LIBRARIES = {
     "httpx": logging.WARNING,
     "httpcore": logging.WARNING,

@@ -1,6 +1,6 @@
 """Changes made of PVE tasks, each task dispatched once (DESIGN.md "Effects happen once").
 
-arq runs a job at least once: a worker killed mid-job leaves it to be run again. A change is
+A job may run more than once: a worker killed mid-job leaves it to another. A change is
 therefore a list of steps (start; or stop, then destroy), each a PVE task, and its progress
 lives in the job record:
 
@@ -15,7 +15,8 @@ lives in the job record:
    way before anything is sent again.
 
 Once a step's UPID is stored the job leaves its slot (FollowTask): the worker's watcher follows
-the task and, when it ends, records how (`task_end`) and queues the job again; that run finds
+the task and, when it ends, records how (`task_end`) and runs the job again (in this worker, or
+through the queue when the worker stops); that run finds
 the end in the record and goes on to the next step. Our own limits never kill a PVE task.
 """
 

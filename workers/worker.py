@@ -231,8 +231,8 @@ class QueueWorker:
         # read now, not on the first 403 it explains: parsing it takes ~0.1 s, which would stall every job then
         await asyncio.to_thread(load_schema, "9.1")
         # what was loaded so far (modules, the API schema) lives as long as the process: out of the
-        # collector's sight, so a full collection while a thousand tasks are followed takes tens of
-        # milliseconds, not hundreds (measured: 207 ms pauses during bench/bench_follow.py at N = 1000)
+        # collector's sight, so a full collection while a thousand tasks are followed does not
+        # pause the loop for long (bench/bench_follow.py)
         gc.freeze()
 
     async def _main(self) -> None:

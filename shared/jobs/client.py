@@ -1,7 +1,7 @@
 """The job client: submit a job, wait for it, read its answer, cancel it. Every producer uses it.
 
 The MCP server, scripts/admin_dashboard.py and scripts/test_connection.py run operations
-through the same four calls, so none writes job keys by hand or waits its own way.
+through this client, so none writes job keys by hand or waits its own way.
 
 A job is recorded in the store and enqueued as an arq job under the same ID in one Redis
 transaction, so it is visible and waitable at once and never recorded without being queued.

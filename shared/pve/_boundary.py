@@ -215,7 +215,7 @@ def map_transport_errors(call: Call) -> Iterator[None]:
 
 
 def _body(response: httpx.Response) -> dict[str, Any] | None:
-    # pydantic-core's parser: a third of json.loads' time on number-heavy answers such as rrddata.
+    # pydantic-core's parser: faster than json.loads on number-heavy answers such as rrddata.
     try:
         body = pydantic_core.from_json(response.content)
     except ValueError:  # not JSON, or not UTF-8

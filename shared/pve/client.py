@@ -79,7 +79,7 @@ T = TypeVar("T")
 API_PREFIX = "/api2/json"
 DEFAULT_TIMEOUT = httpx.Timeout(15.0, connect=5.0)
 #: as many connections kept alive as may be open: a pool that closes what it just opened pays a TLS
-#: handshake for each request beyond its keep-alive (measured: 12% of a busy worker's CPU)
+#: handshake for each request beyond its keep-alive (bench/bench_pve_request.py)
 DEFAULT_LIMITS = httpx.Limits(max_connections=20, max_keepalive_connections=20, keepalive_expiry=30.0)
 
 FormValue = str | int | float | bool | list[str] | None
@@ -357,7 +357,7 @@ class PveClient:
     async def _send_retrying(self, call: Call, request: httpx.Request) -> httpx.Response:
         """Send a GET, retried by the policy on a transient failure.
 
-        The first try runs outside tenacity, whose bookkeeping costs about 0.1 ms a call; only a
+        The first try runs outside tenacity, whose bookkeeping every call would pay; only a
         transient failure enters the retry loop, which replays that first outcome as its attempt 1,
         so attempts, waits and the retry log are those of the policy.
         """

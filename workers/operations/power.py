@@ -103,7 +103,7 @@ async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     body = {"timeout": params.timeout} if params.timeout and params.action in ("shutdown", "reboot") else None
     done = await run_step(job, power_step(pve, guest, params.action, body))
     # read only when the task's end does not say it: at a thousand starts ending together, this
-    # read was a sixth of the worker's CPU, on the path from a task's end to its job's (bench_follow)
+    # read would sit on the path from each task's end to its job's (bench/bench_follow.py)
     after = _state_left(done, guest, params.action) or await power_state_after(pve, guest)
     result = PowerResult(
         vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=after
