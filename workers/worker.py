@@ -63,6 +63,7 @@ from shared.jobs.claims import (
     take,
 )
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
+from shared.jobs.record import JobRecord
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -419,7 +420,11 @@ class QueueWorker:
         entry = self.functions.get(job.function)
         if entry is None:
             log.error("unknown_function", function=job.function)
-            await self._release(store, claim, finish)
+            unknown = InternalError(
+                f"job {claim.job_id}: no operation {job.function!r} in this worker",
+                hint="Run workers of the same release as the MCP server, then start the operation again.",
+            )
+            await self._end_unrun(claim, store, JobStore.record_from(fields), unknown, JobState.FAILED)
             return
         op, handler = entry
         payload = job.args[0] if job.args else job.kwargs
@@ -467,15 +472,22 @@ class QueueWorker:
     async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
         """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
         record = await self.store.get(claim.job_id)
+        error = InternalError(
+            f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
+            hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
+        )
+        state = JobState.UNKNOWN if record is not None and (record.steps or record.upid) else JobState.FAILED
+        await self._end_unrun(claim, store, record, error, state)
+
+    async def _end_unrun(
+        self, claim: Claim, store: JobStore, record: JobRecord | None, error: InternalError, state: JobState
+    ) -> None:
+        """End a job this worker cannot run: its record (unless it ended already) and arq's result say why."""
+        result: bytes | None = None
         if record is not None and not record.terminal:
-            error = InternalError(
-                f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
-                hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
-            )
-            await store.fail(
-                claim.job_id, error, state=JobState.UNKNOWN if record.steps or record.upid else JobState.FAILED
-            )
-        await self._release(store, claim, finish)
+            await store.fail(claim.job_id, error, state=state)
+            result = codec.encode_result(record, claim.queue, state, error)
+        await self._release(store, claim, lambda pipe, held: finish(pipe, held, result))
 
     async def _heartbeat(self) -> None:
         """Renew every claim this worker holds, drop those it lost, and write the health line."""

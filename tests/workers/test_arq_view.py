@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from shared.errors import JobRefused, NotFound
+from shared.errors import InternalError, JobRefused, NotFound
 from shared.jobs import codec, keys
 from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
@@ -62,6 +62,12 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
     forged = await forger.submit(POWER_CONTROL, PowerParams(vmid=102, action="start", confirmed=True))
     started, failed = arq_job(start.job_id, arq_redis), arq_job(missing.job_id, arq_redis, read=True)
     refused = arq_job(forged.job_id, arq_redis)
+    # a job whose payload is gone, and one of an operation this worker does not have (a newer release's)
+    lost = await queue.submit(POWER_CONTROL, PowerParams(vmid=103, action="start", confirmed=True))
+    await arq_redis.delete(keys.job_payload(lost.job_id))
+    newer = queue.prepare(POWER_CONTROL, PowerParams(vmid=104, action="start", confirmed=True))
+    newer.record.operation = "power_control_v2"
+    await queue.enqueue(newer)
 
     assert await started.status() == JobStatus.queued
     info = await started.info()
@@ -81,6 +87,12 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
         assert await failed.status() == JobStatus.complete
         with pytest.raises(JobRefused):  # refused before it ran: its end is arq's result too
             await refused.result(timeout=20, poll_delay=0.1)
+        with pytest.raises(InternalError, match="lost its payload"):
+            await arq_job(lost.job_id, arq_redis).result(timeout=20, poll_delay=0.1)
+        with pytest.raises(InternalError, match="no operation 'power_control_v2'"):
+            await arq_job(newer.record.job_id, arq_redis).result(timeout=20, poll_delay=0.1)
+        ended_unrun = await queue.store.get(newer.record.job_id)
+        assert ended_unrun is not None and ended_unrun.state.value == "failed"  # its record ends too
     finally:
         await worker.close()
         await asyncio.gather(running, return_exceptions=True)
