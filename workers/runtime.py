@@ -494,10 +494,11 @@ async def _end(
         taken = pending.fields
     # the ending write also takes the job out of its queue, writes arq's result of it and releases
     # its guest locks (one transaction, while the claim holds)
+    result = outcome.result.model_dump(mode="json") if isinstance(outcome, Outcome) else None
     release: Callable[[Pipeline], None] | None = None
     if store.claim is not None:
         if isinstance(outcome, Outcome):
-            end: tuple[JobState, Any] = (outcome.state, outcome.result.model_dump(mode="json"))
+            end: tuple[JobState, Any] = (outcome.state, result)
         elif isinstance(outcome, JobEnded):
             end = (outcome.state, outcome.message)
         else:
@@ -507,7 +508,6 @@ async def _end(
     vmids = _guest_vmids(job.op, job.record, job.locked_vmids)
     locks = [keys.guest_lock(app.cluster, vmid) for vmid in vmids] if release else []
     if isinstance(outcome, Outcome):
-        result = outcome.result.model_dump(mode="json")
         # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
         stale = ("message",) if job.record.message and not outcome.message else ()
         await store.transition(
