@@ -134,30 +134,23 @@ class AuditLog:
             return entries
 
 
-async def read_entries(redis: Redis, *, newest_first: bool = False, count: int | None = None) -> list[dict[str, Any]]:
-    """The stream's entries, oldest first (or newest first, at most `count`)."""
-    if newest_first:
-        raw = await redis.xrevrange(AUDIT_STREAM, count=count)
-    else:
-        raw = await redis.xrange(AUDIT_STREAM, count=count)
-    entries: list[dict[str, Any]] = []
-    for _, values in raw:
-        text = values.get("entry") if "entry" in values else values.get(b"entry")
-        entries.append(json.loads(text))
-    return entries
+async def read_entries(redis: Redis, *, count: int | None = None) -> list[dict[str, Any]]:
+    """The stream's entries, oldest first (at most `count`)."""
+    return [_entry(values) for _, values in await redis.xrange(AUDIT_STREAM, count=count)]
 
 
 async def read_older(redis: Redis, *, before: str | None, count: int) -> list[tuple[str, dict[str, Any]]]:
     """At most `count` entries with their stream IDs, newest first, older than the entry `before` (none: all)."""
     raw = await redis.xrevrange(AUDIT_STREAM, max=f"({before}" if before else "+", min="-", count=count)
     return [
-        (_text(entry_id), json.loads(values["entry"] if "entry" in values else values[b"entry"]))
-        for entry_id, values in raw
+        (entry_id.decode() if isinstance(entry_id, bytes) else entry_id, _entry(values)) for entry_id, values in raw
     ]
 
 
-def _text(value: str | bytes) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+def _entry(values: dict[Any, Any]) -> dict[str, Any]:
+    """An entry from its stream fields (a client without decode_responses answers bytes)."""
+    entry: dict[str, Any] = json.loads(values["entry"] if "entry" in values else values[b"entry"])
+    return entry
 
 
 def verify(entries: Iterable[dict[str, Any]], *, gaps_allowed: bool = False) -> list[str]:
