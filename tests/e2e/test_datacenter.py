@@ -19,6 +19,8 @@ from mcp import Client
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from pvesim.state import Task
+from shared.listing import encode_cursor
+from shared.operations.cluster import ListTasksParams
 from tests.support.inprocess import inprocess_client
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
@@ -165,6 +167,10 @@ async def test_a_stale_task_cursor_is_a_clear_error(client: Client) -> None:
     page = await Reader(client).call("list_tasks", node="pve1", limit=5)
     result = await client.call_tool("list_tasks", {"node": "pve2", "limit": 5, "cursor": page["next_cursor"]})
     assert result.is_error and "cursor is stale" in getattr(result.content[0], "text", "")
+    # one of the right query whose walk is not a walk: refused as such, not an internal error
+    forged = encode_cursor(ListTasksParams(node="pve1", limit=5).query(), {"pve1": "far"})
+    result = await client.call_tool("list_tasks", {"node": "pve1", "limit": 5, "cursor": forged})
+    assert result.is_error and getattr(result.content[0], "text", "").startswith("VALIDATION_ERROR")
 
 
 async def test_thousands_of_backups_page_newest_first_within_small_answers(client: Client, sim: Simulator) -> None:

@@ -7,8 +7,9 @@ import heapq
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
-from shared.errors import NodeUnreachable, PveError
+from shared.errors import InvalidInput, NodeUnreachable, PveError
 from shared.jobs import keys
 from shared.listing import decode_cursor, encode_cursor
 from shared.operations.cluster import (
@@ -123,13 +124,22 @@ async def _node_page(
     return _NodeWalk(walk.passed, page.total), page
 
 
+def _resumed(cursor: dict[str, Any]) -> dict[str, _NodeWalk]:
+    """Each node's walk as a cursor of list_tasks left it: `{node: [passed, total]}`."""
+    walks: dict[str, _NodeWalk] = {}
+    for node, walk in cursor.items():
+        if not (isinstance(walk, list) and len(walk) == 2 and all(isinstance(n, int) for n in walk)):
+            raise InvalidInput("cursor is not one this tool answered with", hint="Call again without cursor.")
+        walks[node] = _NodeWalk(walk[0], walk[1])
+    return walks
+
+
 @handles(LIST_TASKS)
 async def list_tasks(job: JobContext, params: ListTasksParams) -> TaskList:
     offline: list[str] = []
     walks: dict[str, _NodeWalk]
     if params.cursor is not None:
-        resumed = decode_cursor(params.cursor, params.query(), dict)
-        walks = {node: _NodeWalk(passed, total) for node, (passed, total) in resumed.items()}
+        walks = _resumed(decode_cursor(params.cursor, params.query(), dict))
     elif params.node is not None:
         walks = {params.node: _NodeWalk()}
     else:
