@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import secrets
 import uuid
@@ -36,7 +35,6 @@ from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, ProxmoxMcpError
 from shared.operations.base import Params, Result
 from shared.operations.changes import ChangeReport
-from shared.redact import Redactor
 from shared.settings import Settings
 
 if TYPE_CHECKING:
@@ -174,39 +172,21 @@ def app_of(ctx: Context[FrontendApp, Any]) -> FrontendApp:
     return ctx.request_context.lifespan_context
 
 
-def _load(embedded: bool) -> dict[str, ModuleType]:
-    """The modules the resources need (redis, the store; embedded: the worker), imported in a thread."""
-    names = ["shared.jobs.client", "shared.jobs.connection", "shared.jobs.signing", "shared.jobs.store"]
-    names += ["shared.jobs.tasks", "shared.logs"]
-    names += ["mcp_frontend.embedded"] if embedded else []
-    return {name.rsplit(".", 1)[-1]: importlib.import_module(name) for name in names}
+def _load(embedded: bool) -> ModuleType:
+    """The composition root (mcp_frontend.resources), with the embedded worker when embedded: run in a thread."""
+    from mcp_frontend import resources  # noqa: PLC0415  # the frontend's one lazy boundary
+
+    if embedded:
+        from mcp_frontend import embedded as _  # noqa: PLC0415, F401  # loaded here, off the event loop
+    return resources
 
 
 async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.Formatter | None) -> None:
-    """Connect the store, start the log sink and, embedded, the worker; each is closed by `stack`, in reverse."""
+    """Start the resources (mcp_frontend.resources), loaded in a thread while the handshake goes on."""
     if app.settings.embedded and app.settings.job_key is None:  # the jobs never leave this process: a key of its own
         app.settings = app.settings.model_copy(update={"job_key": SecretStr(secrets.token_hex(32))})
-    settings = app.settings
-    modules = await asyncio.to_thread(_load, settings.embedded)
-    if settings.embedded:
-        connections = modules["embedded"].connections(settings)
-        stack.push_async_callback(connections.aclose)
-        redis = connections.store
-    else:
-        redis = modules["connection"].connect_store(settings, retries=modules["connection"].FRONTEND_RETRIES)
-        stack.push_async_callback(redis.aclose, close_connection_pool=True)
-    app.store = modules["store"].JobStore(redis, ttl_seconds=settings.job_ttl_seconds)
-    app.jobs = modules["client"].JobClient(
-        app.store, redactor=Redactor(settings.secrets()), signer=modules["signing"].signer_for(settings)
-    )
-    app.tasks = modules["tasks"].McpTaskStore(redis, ttl_seconds=settings.job_ttl_seconds)
-    if log_formatter is not None:
-        sink = modules["logs"].RedisLogSink(redis, formatter=log_formatter, maxlen=settings.log_stream_max)
-        await sink.start()
-        stack.push_async_callback(sink.aclose)
-    if settings.embedded:
-        await stack.enter_async_context(modules["embedded"].worker(settings, connections))
-    log.info("frontend_started", embedded=settings.embedded)
+    resources = await asyncio.to_thread(_load, app.settings.embedded)
+    await resources.start(app, stack, log_formatter)
 
 
 @asynccontextmanager

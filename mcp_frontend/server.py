@@ -24,6 +24,7 @@ from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.subscriptions import InMemorySubscriptionBus
 from mcp.types import Tool as MCPTool
 from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import ValidationError
@@ -113,7 +114,9 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         self.toolsets = EnabledToolsets()
         self._tools: dict[str, Tool] | None = None
         self._specs: list[ToolSpec] | None = None
-        super().__init__(extensions=[McpTasks(self.task_tool)], **options)
+        #: where `ctx.notify_*` events go (the SDK's own in-process bus, held here for calls made without a request)
+        self.subscription_bus = InMemorySubscriptionBus()
+        super().__init__(extensions=[McpTasks(self.task_tool)], subscriptions=self.subscription_bus, **options)
 
     def specs(self) -> list[ToolSpec]:
         """The tools it serves, built on first use, with the operations each runs."""
@@ -158,10 +161,6 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         async with answered_stdio() as (read_stream, write_stream):
             server = self._lowlevel_server
             await server.run(read_stream, write_stream, server.create_initialization_options())
-
-    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
-        tool = self._published.get(name)
-        return None if tool is None else tool.input_schema
 
     def _unknown_arguments(self, name: str, arguments: dict[str, Any]) -> InvalidInput | None:
         # The SDK drops arguments a tool does not name: `memory` for `memory_mb` would create a VM
@@ -218,7 +217,7 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None
     ) -> CallToolResult | InputRequiredResult:
         if context is None:
-            context = Context(mcp_server=self, subscriptions=self._subscriptions)
+            context = Context(mcp_server=self, subscriptions=self.subscription_bus)
         self.specs()
         assert self._tools is not None
         try:

@@ -5,11 +5,11 @@ into Redis, creates) the record, refuses to run a job that already ended, valida
 again, checks the safety tier with this worker's own settings, runs the handler under a
 deadline and writes the outcome. Handlers only do the PVE work.
 
-A pickup ends in one of three ways besides an outcome: `Retry` (run the job again later: a lock
-wait, a passing failure), `FollowTask` (the job's PVE task runs: the worker's watcher follows
-it, and the job leaves its slot until the task ends) or ClaimLost (another worker has the job).
-A change whose record holds a UPID whose end is not known yet goes to the watcher at once,
-before its handler looks anything up.
+A pickup ends in an outcome, or in `Retry` (run the job again later: a lock wait, a passing
+failure) or ClaimLost (another worker has the job). A step whose PVE task runs awaits its end
+(`JobContext.follow_task`) out of its slot and goes on where it was: following is a wait, not
+an exit. A change whose record holds a UPID whose end is not known yet (taken over from a
+worker that died) awaits that end first, before its handler looks anything up.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import structlog
 from pydantic import ValidationError
@@ -58,7 +58,7 @@ from workers.scopes import enforce_scope
 __all__ = [
     "READ_PICKUPS",
     "READ_RETRIES",
-    "FollowTask",
+    "Follow",
     "Handler",
     "JobContext",
     "JobEnded",
@@ -96,17 +96,18 @@ class Retry(Exception):  # a control signal, not an error
         self.defer = defer
 
 
-class FollowTask(Exception):  # a control signal, not an error
-    """The job's PVE task `upid` runs: the watcher follows it and the job leaves its slot until it ends."""
+class Follow(Protocol):
+    """The worker's wait for a PVE task's end, out of the job's slot (QueueWorker._follow).
 
-    def __init__(self, upid: Upid, *, log_base: int, since: float, have: int | None = None) -> None:
-        super().__init__(f"following {upid}")
-        self.upid = upid
-        self.log_base = log_base
-        #: the task's log lines the job has already (None: count them; 0 for a task stored just now)
-        self.have = have
-        #: when the task was dispatched (epoch seconds): how long it has run, for learning durations
-        self.since = since
+    `log_base`: the job's log lines before this task's; `have`: the task's lines the job has
+    already (None: count them; 0 for a task stored just now); `since`: when the task was
+    dispatched (epoch seconds), for learning durations. Returns the record's `task_end`, or None
+    when the task ran past PROXMOX_MCP_TASK_MAX.
+    """
+
+    async def __call__(
+        self, upid: Upid, *, log_base: int, since: float, have: int | None
+    ) -> dict[str, object] | None: ...
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,10 @@ class JobContext:
     lock_wait_over: bool = False
     #: the payload, once validated (the audit entry's plan is made from it)
     params: Params | None = None
+    #: how the job awaits a PVE task's end (None: this job cannot, and a step that starts one fails)
+    follow: Follow | None = None
+    #: the handler's deadline while it runs; following a task suspends it, and the job's next part gets a new one
+    timeout: asyncio.Timeout | None = None
 
     @property
     def job_id(self) -> str:
@@ -172,6 +177,31 @@ class JobContext:
     def time_left(self) -> float:
         """Seconds until this pickup's deadline."""
         return self.deadline - time.monotonic()
+
+    async def follow_task(
+        self, upid: Upid, *, log_base: int, since: float, have: int | None = None
+    ) -> dict[str, object]:
+        """Await the end of the job's PVE task `upid`, out of its slot; how it ended (the record's `task_end`).
+
+        The task runs as long as PVE takes, up to PROXMOX_MCP_TASK_MAX: its wait is not the
+        handler's to time, and what follows it gets the operation's whole timeout again.
+        """
+        if self.follow is None:
+            raise InternalError(f"{self.op.name} started PVE task {upid} in a worker that cannot follow it")
+        if self.timeout is not None:
+            self.timeout.reschedule(None)
+        end = await self.follow(upid, log_base=log_base, since=since, have=have)
+        self.record.attempts += 1
+        if end is None:
+            raise JobEnded(
+                JobState.TIMED_OUT,
+                f"stopped following after {self.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
+            )
+        self.record.task_end = end
+        self.deadline = time.monotonic() + self.op.timeout_seconds(self.app.settings) - _DEADLINE_MARGIN_SECONDS
+        if self.timeout is not None:
+            self.timeout.reschedule(asyncio.get_running_loop().time() + self.time_left())
+        return end
 
     def assert_may_send(self) -> None:
         """Before a request that changes PVE: this worker's claim on the job must be fresh (shared.jobs.claims)."""
@@ -447,8 +477,8 @@ def _ending_before_run(job: JobContext) -> JobEnded | None:
     return JobEnded(JobState.TIMED_OUT, f"gave up after {age:.0f}s before starting its next PVE task")
 
 
-def _resume_following(job: JobContext) -> None:
-    """A change whose current step's task has a UPID but no known end goes back to the watcher, before anything else.
+async def _resume_following(job: JobContext) -> None:
+    """A change whose current step's task has a UPID but no known end awaits that end, before anything else.
 
     Its handler looks nothing up first: the guest's node is in the UPID, and a lookup that failed
     (PVE answering 500 for a moment) must not end a change whose task runs on.
@@ -467,7 +497,7 @@ def _resume_following(job: JobContext) -> None:
             f"stopped following after {job.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
         )
     log.info("task_resumed", step=record.step, upid=record.upid)
-    raise FollowTask(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
+    await job.follow_task(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
 
 
 def _guest_vmids(op: Operation, record: JobRecord, locked: list[int]) -> list[int]:
@@ -568,9 +598,10 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         if change and (ending := _ending_before_run(job)) is not None:
             raise ending
         if change:
-            _resume_following(job)
+            await _resume_following(job)
         job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
         async with asyncio.timeout(job.time_left()) as deadline:
+            job.timeout = deadline
             outcome = await handler(job, params)
     except TimeoutError:
         if deadline is None or not deadline.expired():
@@ -647,6 +678,7 @@ async def run_job(
     record: JobRecord | None = None,
     envelope: Any = None,
     first: bool | None = None,
+    follow: Follow | None = None,
 ) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
@@ -655,7 +687,9 @@ async def run_job(
     `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
     signed right, expired or a replay is refused before anything else.
 
-    Raises Retry, FollowTask or ClaimLost as the module docstring says. A job that ends leaves its
+    `follow` is how a step awaits its PVE task's end (QueueWorker._follow).
+
+    Raises Retry or ClaimLost as the module docstring says. A job that ends leaves its
     queue in the same transaction as its ending write (when the store is fenced by a claim).
     """
     started = time.monotonic()
@@ -685,10 +719,10 @@ async def run_job(
         await app.store.fail(job_id, error, also=release)
         return JobState.FAILED.value
     pending = await _pickup(app, op, record)
-    job = JobContext(app, op, record, caller, started)
+    job = JobContext(app, op, record, caller, started, follow=follow)
     try:
         outcome = await _run_handler(job, handler, payload)
-    except (Retry, FollowTask, ClaimLost, asyncio.CancelledError):
+    except (Retry, ClaimLost, asyncio.CancelledError):
         if pending is not None:
             await asyncio.shield(pending.settle())
         raise  # the worker requeues the job, hands it to its watcher, or lets it go

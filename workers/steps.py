@@ -14,10 +14,11 @@ lives in the job record:
 4. A POST that may have reached PVE before failing (DispatchUncertain) is reconciled the same
    way before anything is sent again.
 
-Once a step's UPID is stored the job leaves its slot (FollowTask): the worker's watcher follows
-the task and, when it ends, records how (`task_end`) and runs the job again (in this worker, or
-through the queue when the worker stops); that run finds
-the end in the record and goes on to the next step. Our own limits never kill a PVE task.
+Once a step's UPID is stored the job awaits the task's end out of its slot
+(`JobContext.follow_task`), then acts on it where it stopped: the next step, or the job's
+outcome. A worker that takes the job over (its first worker died) replays the handler: the
+steps recorded done are skipped, and the one under way is followed from its UPID. Our own
+limits never kill a PVE task.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
 from workers.follow import TaskEnd, classify_exitstatus
 from workers.guests import Guest
-from workers.runtime import FollowTask, JobContext, JobEnded, Outcome, Retry, may_pass
+from workers.runtime import JobContext, JobEnded, Outcome, Retry, may_pass
 
 __all__ = ["StepOutcome", "TaskStep", "find_our_task", "guest_step", "outcome_of", "run_step"]
 
@@ -253,8 +254,7 @@ async def _stop_if_cancelled(job: JobContext, upid: Upid, *, known: bool = False
 async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
     """Carry out `step` exactly once, resuming or reconciling a previous run; raises on failure.
 
-    A step whose task runs raises FollowTask: the job leaves its slot, and its next run (once the
-    watcher saw the task end) comes back here and finds the end in the record.
+    A step whose task runs awaits its end out of the job's slot, then acts on it.
     """
     if (done := _finished(job, step)) is not None:
         return done
@@ -285,7 +285,10 @@ async def run_step(job: JobContext, step: TaskStep) -> StepOutcome:
         adopted = True
     await _stop_if_cancelled(job, upid, known=adopted)
     since = job.record.dispatched_at or job.record.created_at
-    raise FollowTask(upid, log_base=job.record.log_base, since=since.timestamp(), have=0 if adopted else None)
+    ended = await job.follow_task(
+        upid, log_base=job.record.log_base, since=since.timestamp(), have=0 if adopted else None
+    )
+    return await _ended(job, step, upid, _task_end(upid, ended))
 
 
 def _recorded_end(job: JobContext, upid: Upid) -> TaskEnd | None:
@@ -293,6 +296,11 @@ def _recorded_end(job: JobContext, upid: Upid) -> TaskEnd | None:
     end = job.record.task_end
     if end is None or end.get("upid") != str(upid):
         return None
+    return _task_end(upid, end)
+
+
+def _task_end(upid: Upid, end: dict[str, Any]) -> TaskEnd:
+    """A task's end as the watcher emitted it; following it failed: the job ends unknown."""
     if error := end.get("error"):
         raise JobEnded(
             JobState.UNKNOWN,

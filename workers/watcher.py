@@ -1,21 +1,20 @@
 """The watcher: one loop per worker that follows the PVE tasks of every job it holds, in batches.
 
-A change whose step's task runs leaves its job slot (runtime.FollowTask) and is handed to the
-watcher, still claimed by this worker (its heartbeat renews the claim). Per node, one request
-says which of those tasks still run: `GET /nodes/{node}/tasks?source=active` lists the node's
-running tasks, so however many tasks a node runs, a look at them costs one request. A task
-that left the list has ended: its log is read once from where the copy stopped, and its last
-line is the exit status (`TASK OK`, `TASK ERROR: ...`, `TASK WARNINGS: n`), as pve-common's
-upid_read_status reads it; only a log without such a line costs a status read.
+A change whose step started a PVE task awaits that task's end (lifecycle.JobContext.follow_task)
+out of its job slot, still claimed by this worker (its heartbeat renews the claim). The watcher
+is what that wait is on. Per node, one request says which of the followed tasks still run:
+`GET /nodes/{node}/tasks?source=active` lists the node's running tasks, so however many tasks a
+node runs, a look at them costs one request. A task that left the list has ended: its log is
+read once from where the copy stopped, and its last line is the exit status (`TASK OK`,
+`TASK ERROR: ...`, `TASK WARNINGS: n`), as pve-common's upid_read_status reads it; only a log
+without such a line costs a status read.
 
-When a task ends the watcher knows how (`task_end`) and the rest of its log. The job's next run
-acts on that end (next step, or the job's outcome) in this worker, under the claim it holds,
-as soon as a slot is free (`Rerun`, QueueWorker._rerun_here): the end and the log go with that
-run's first write, so a task's end costs no transaction and no trip through the queue of its
-own. While the worker stops, the watcher writes them, releases the claim and queues the job
-again (ahead of new work) in one fenced transaction, and whichever worker is free takes it.
-How often a task is looked at follows what is
-known of how long tasks of its type take (workers.follow.next_check); each end teaches that.
+When a task ends the watcher emits one event, a `TaskEnded` on the waiting job's future: how it
+ended (`end`) and the writes that record it with the rest of its log (`write`). The job makes
+those writes with its own next one, under its claim, so a task's end costs no transaction of its
+own. The watcher writes nothing of a job's state and never runs a job. How often a task is looked
+at follows what is known of how long tasks of its type take (workers.follow.next_check); each
+end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
 marked by the waiting call), at most every LOG_COPY_SECONDS, so progress reaches that client;
@@ -26,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -38,7 +36,7 @@ from redis.exceptions import RedisError
 
 from shared.errors import NotFound, ProxmoxMcpError, RequestRejected, TransientPveError
 from shared.jobs import keys
-from shared.jobs.claims import Claim, ClaimLost, RenewalGate, requeue
+from shared.jobs.claims import ClaimLost
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -55,7 +53,7 @@ from workers.follow import (
     warning_lines,
 )
 
-__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "Rerun", "Watched", "Watcher"]
+__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "TaskEnded", "Watched", "Watcher"]
 
 log = structlog.get_logger("workers.watcher")
 
@@ -91,9 +89,17 @@ class _ActiveTask(BaseModel):
 _ACTIVE_ITEM = TypeAdapter(_ActiveTask)
 
 
-#: runs a job whose task ended in this worker (the job's end and log written by that run):
-#: False when it cannot (the worker stops), and the watcher queues the job again instead
-Rerun = Callable[["Watched", Callable[[Pipeline], None], dict[str, object]], bool]
+@dataclass(frozen=True)
+class TaskEnded:
+    """The event of a followed task's end: how it ended, and the writes that record it.
+
+    `end` is the record's `task_end` (exitstatus, warnings, log tail; or `error` when following
+    failed), None when the task ran past PROXMOX_MCP_TASK_MAX. `write` adds the rest of the log,
+    the end and what the end taught about durations to the job's next commit.
+    """
+
+    end: dict[str, object] | None
+    write: Callable[[Pipeline], None]
 
 
 @dataclass
@@ -106,7 +112,8 @@ class Watched:
     log_base: int  # the job's log lines before this task's
     have: int  # this task's lines already in the job's log
     since: float  # epoch seconds: when the task was dispatched
-    pickup: int = 0  # the job's pickup (its claims so far) that handed the task over
+    #: where the task's end is emitted; the job awaits it
+    ended: asyncio.Future[TaskEnded] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
     added: float = field(default_factory=time.monotonic)
     looks: int = 0
     due: float = field(default_factory=time.monotonic)
@@ -119,11 +126,6 @@ class Watched:
     def __post_init__(self) -> None:
         self.node = self.upid.node
 
-    @property
-    def claim(self) -> Claim:
-        assert self.store.claim is not None
-        return self.store.claim
-
 
 class Watcher:
     """Follows the tasks of this worker's jobs; `run()` is its loop."""
@@ -134,18 +136,13 @@ class Watcher:
         store: JobStore,
         settings: Settings,
         *,
-        gate: RenewalGate,
         cluster: str,
-        rerun: Rerun | None = None,
     ) -> None:
         self.pve = pve
         #: the cluster whose tasks it follows (a worker runs one watcher per cluster: node names repeat across them)
         self.cluster = cluster
         self.store = store
         self.settings = settings
-        #: closed while the heartbeat renews claims: a release waits for it (see QueueWorker._release)
-        self._gate = gate
-        self._rerun = rerun
         self.tasks: dict[str, Watched] = {}
         self._durations: dict[str, Durations] = {}
         self._durations_read = -_DURATIONS_SECONDS
@@ -158,18 +155,23 @@ class Watcher:
         #: tasks followed at once, at most, since the worker started (the health line shows it)
         self.peak = 0
 
-    def claims(self) -> list[Claim]:
-        return [watched.claim for watched in self.tasks.values()]
-
     def add(self, watched: Watched) -> None:
         self.tasks[watched.job_id] = watched
         self.peak = max(self.peak, len(self.tasks))
         self._changed.set()
 
+    def forget(self, watched: Watched) -> None:
+        """Stop following a task whose job no longer waits on it (the worker stops, or the job was cancelled)."""
+        if self.tasks.get(watched.job_id) is watched:
+            del self.tasks[watched.job_id]
+
     def drop(self, job_id: str) -> None:
-        """Stop following a job's task (its claim was lost: another worker has it)."""
-        if self.tasks.pop(job_id, None) is not None:
+        """Stop following a job's task because its claim was lost (another worker has it): the job's wait ends so."""
+        watched = self.tasks.pop(job_id, None)
+        if watched is not None:
             log.warning("watch_dropped", job_id=job_id)
+            if not watched.ended.done():
+                watched.ended.set_exception(ClaimLost(job_id))
 
     async def run(self) -> None:
         """Look at the nodes whose tasks are due, copy the logs clients wait on; until cancelled."""
@@ -190,14 +192,6 @@ class Watcher:
             for task in list(self._background):
                 task.cancel()
             await asyncio.gather(*self._background, return_exceptions=True)
-
-    async def release_all(self) -> None:
-        """Hand every followed job back to the queue at once (this worker stops): another worker takes it now."""
-        async with self._gate.releasing():
-            for watched in list(self.tasks.values()):
-                with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
-                    await watched.store.commit(functools.partial(requeue, claim=watched.claim))
-                self.tasks.pop(watched.job_id, None)
 
     async def _sleep(self, now: float) -> None:
         pending = [w.due for w in self.tasks.values() if not w.busy and w.node not in self._looking]
@@ -298,10 +292,10 @@ class Watcher:
                 return running
 
     def _check_limit(self, watched: Watched) -> None:
-        """Past PROXMOX_MCP_TASK_MAX the job runs again, and ends timed_out there (the task goes on)."""
+        """Past PROXMOX_MCP_TASK_MAX the job's wait ends with no end known (it ends timed_out; the task goes on)."""
         if time.time() - watched.since > self.settings.task_max_seconds:
             watched.busy = True
-            self._spawn(self._hand_back(watched, None))
+            self._emit(watched, None)
 
     async def _copy(self, watched: Watched) -> None:
         """Copy the new lines of a task a client waits on, and its progress; its end, if they show it."""
@@ -377,25 +371,20 @@ class Watcher:
             "log_tail": whole[-20:],
         }
         learned = self._learn(watched, exitstatus, ended_by)
-        await self._hand_back(watched, end, lines, learned)
+        self._emit(watched, end, lines, learned)
         log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
 
     async def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
-        with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
-            await self._hand_back(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
+        self._emit(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
 
-    async def _hand_back(
+    def _emit(
         self,
         watched: Watched,
         end: dict[str, object] | None,
         lines: list[str] | None = None,
         learned: Durations | None = None,
     ) -> None:
-        """The task's end (if known) and the rest of its log go to the job's next run: here, or through the queue.
-
-        The next run here gets them as writes of its own to make (see the module docstring);
-        otherwise they are written and the job queued again, in one transaction.
-        """
+        """The task ended (or is no longer followed): its job's wait ends with a TaskEnded, and the watcher lets go."""
 
         def write(pipe: Pipeline) -> None:
             if lines:
@@ -405,16 +394,9 @@ class Watcher:
             if learned is not None:
                 pipe.hset(keys.task_durations(self.cluster), watched.upid.type, str(learned))
 
-        self.tasks.pop(watched.job_id, None)  # in the same step as the rerun takes it: held in one place at a time
-        if end is not None and self._rerun is not None and self._rerun(watched, write, end):
-            return
-
-        def write_and_requeue(pipe: Pipeline) -> None:
-            write(pipe)
-            requeue(pipe, watched.claim, ahead=end is not None)
-
-        async with self._gate.releasing():
-            await watched.store.commit(write_and_requeue)
+        self.forget(watched)
+        if not watched.ended.done():
+            watched.ended.set_result(TaskEnded(end, write))
 
     def _add_lines(self, pipe: Pipeline, watched: Watched, lines: list[str]) -> None:
         watched.store.add_log(pipe, watched.job_id, lines)

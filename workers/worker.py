@@ -5,11 +5,11 @@ must guarantee is not arq's: a job is held through a claim of our own (shared.jo
 that the heartbeat renews every HEARTBEAT_SECONDS, so a killed worker's job is taken over
 within CLAIM_TTL_SECONDS of its last renewal (not after a job timeout), and a worker that was
 paused past its claim writes nothing more (fencing). A change whose PVE task runs holds no
-slot: the watcher (workers.watcher) follows the tasks of every job this worker holds, and
-when a task ends the job runs again in this worker, under the claim it holds, in the next
-free slot (`_rerun_here`), before any new work. Reads have their own queue, are taken first,
-and keep a quarter of the slots that ended tasks do not take, so neither following nor a
-burst of changes delays them.
+slot: it awaits the task's end (`_follow`) while the watcher (workers.watcher) follows the
+tasks of every job this worker holds, and when the task ends the job goes on where it waited,
+under the claim it holds, in the next free slot, before any new work. Reads have their own
+queue, are taken first, and keep a quarter of the slots that ended tasks do not take, so
+neither following nor a burst of changes delays them.
 
 A worker serves every cluster of PROXMOX_CLUSTERS, or those PROXMOX_MCP_WORKER_CLUSTERS names
 (shared.clusters): it takes jobs only from their queues (one pair per cluster), so a job for a
@@ -70,10 +70,11 @@ from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
 from shared.pve.client import PveClient
 from shared.pve.schema import load_schema
+from shared.pve.upid import Upid
 from shared.settings import Settings
 from workers.app import WorkerApp
 from workers.registry import handlers
-from workers.runtime import FollowTask, Handler, Retry, mark_taken, run_job
+from workers.runtime import Handler, Retry, mark_taken, run_job
 from workers.watcher import WATCHER_REQUESTS, Watched, Watcher
 
 __all__ = ["HEALTH_TTL_SECONDS", "QueueWorker", "build_worker", "worker_functions", "worker_name"]
@@ -120,18 +121,13 @@ def _candidates(scored: list[tuple[str, float]], free: int, now: int) -> list[st
 
 
 @dataclass
-class _Slot:
+class _Held:
+    """A job this worker holds: its claim, and the asyncio task that runs it (in a slot or awaiting a PVE task)."""
+
     claim: Claim
     task: asyncio.Task[None]
-
-
-@dataclass
-class _Ended:
-    """A job whose task the watcher saw end, and the writes that end makes (see QueueWorker._rerun_here)."""
-
-    watched: Watched
-    write: Callable[[Pipeline], None]
-    end: dict[str, object]
+    #: its PVE task ended while it waited out of its slot: handed back, it goes ahead of new work
+    task_ended: bool = False
 
 
 class QueueWorker:
@@ -172,9 +168,12 @@ class QueueWorker:
         self._sinks: list[RedisLogSink] = []
         self._incarnation = secrets.token_hex(3)
         self._holds = itertools.count(1)
-        self.slots: dict[str, _Slot] = {}
-        #: jobs whose task ended, held (their claims renewed) until a slot is free for their next run
-        self._ended: deque[_Ended] = deque()
+        #: every job this worker holds (the heartbeat renews their claims)
+        self.held: dict[str, _Held] = {}
+        #: the held jobs that run in a slot now (the others await their PVE task's end)
+        self.slots: set[str] = set()
+        #: jobs whose PVE task ended, waiting (in that order) for a slot to go on in
+        self._slot_waits: deque[tuple[str, asyncio.Future[None]]] = deque()
         self._slot_freed = asyncio.Event()
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
@@ -222,9 +221,7 @@ class QueueWorker:
             self.apps[cluster] = WorkerApp(
                 settings, pve, store, self.name, self.signer, audit, heartbeat=self.heartbeat, cluster=cluster
             )
-            self.watchers[cluster] = Watcher(
-                pve, store, settings, gate=self._gate, cluster=cluster, rerun=self._rerun_here
-            )
+            self.watchers[cluster] = Watcher(pve, store, settings, cluster=cluster)
         if self._log_formatter is not None and not self.connections.embedded:  # embedded: the frontend's sink runs
             sink = RedisLogSink(self.redis, formatter=self._log_formatter, maxlen=self.settings.log_stream_max)
             self._sinks.append(sink)
@@ -269,7 +266,7 @@ class QueueWorker:
 
     async def _drained(self) -> bool:
         """Burst mode: nothing held, and nothing left in the queues."""
-        if self.slots or self._ended or self._following():
+        if self.held:
             return False
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in self.queues:
@@ -300,7 +297,8 @@ class QueueWorker:
             won = await take(self.redis, queue, tried, self._token)
             for claim, pickup in won:
                 task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
-                self.slots[claim.job_id] = _Slot(claim, task)
+                self.held[claim.job_id] = _Held(claim, task)
+                self.slots.add(claim.job_id)
                 free -= 1
             contended = contended or (len(won) < len(tried) and len(scored) > len(tried))
         return contended and free > 0
@@ -333,81 +331,79 @@ class QueueWorker:
         if isinstance(outcome, Exception):
             raise outcome  # a Redis error: the loop backs off
 
-    def _rerun_here(self, watched: Watched, write: Callable[[Pipeline], None], end: dict[str, object]) -> bool:
-        """Run a job whose task ended in this worker, under the claim it holds, as soon as a slot is free.
+    async def _follow(
+        self, claim: Claim, store: JobStore, cluster: str, upid: Upid, *, log_base: int, since: float, have: int | None
+    ) -> dict[str, object] | None:
+        """Await the end of the job's PVE task out of its slot, then take a slot again; the task's end.
 
-        No release, queue, wake-up and claim again in between: the watcher's writes (the task's
-        end, the rest of its log) and the pickup count go with the run's first write, fenced by
-        the same claim. Lost with it (the worker killed first), they are derived again: the
-        record holds the UPID without an end, so whoever takes the job over follows the task
-        again, finds it ended and reads the rest of its log from where the copy stopped. Those
-        waiting for a slot are held here, their claims renewed, and go before any new work.
-        False while the worker stops: the watcher writes the end and queues the job instead.
+        The job's claim stays held (the heartbeat renews it). The watcher's writes (the end, the
+        rest of the log) go with the job's next write, fenced by that claim, and so does the count
+        of this pickup. Lost with it (the worker killed first), they are derived again: the record
+        holds the UPID without an end, so whoever takes the job over follows the task again, finds
+        it ended and reads the rest of its log from where the copy stopped.
         """
-        if self._stopping.is_set():
-            return False
-        self._ended.append(_Ended(watched, write, end))
-        self._start_ended()
-        return True
+        await store.flush()  # nothing is deferred past a dispatch, normally; the watcher writes only at the end
+        if have is None:
+            have = await self.store.log_length(claim.job_id) - log_base
+        watcher = self.watchers[cluster]
+        watched = Watched(store, claim.job_id, upid, log_base, have, since)
+        watcher.add(watched)
+        self._leave_slot(claim.job_id)
+        try:
+            ended = await watched.ended
+        finally:
+            watcher.forget(watched)
+        store.defer(ended.write)
+        store.defer(functools.partial(count_pickup, job_id=claim.job_id))
+        held = self.held[claim.job_id]
+        held.task_ended = True
+        await self._take_slot(claim.job_id)
+        held.task_ended = False
+        return ended.end
 
-    def _start_ended(self) -> None:
+    def _leave_slot(self, job_id: str) -> None:
+        self.slots.discard(job_id)
+        self._grant_slots()
+        self._slot_freed.set()
+
+    async def _take_slot(self, job_id: str) -> None:
+        """Wait for a slot, after the jobs whose task ended before this one's; never while the worker stops."""
+        granted = asyncio.get_running_loop().create_future()
+        self._slot_waits.append((job_id, granted))
+        self._grant_slots()
+        await granted
+
+    def _grant_slots(self) -> None:
         """Give free slots (but the reads' share) to the jobs whose task ended, in the order the tasks ended."""
         slots = self.max_jobs - self.max_jobs // _READ_SHARE
-        while self._ended and not self._stopping.is_set() and len(self.slots) < slots:
-            ended = self._ended.popleft()
-            watched = ended.watched
-            claim, store, pickup = watched.claim, watched.store, watched.pickup + 1
-            store.defer(ended.write)
-            store.defer(functools.partial(count_pickup, job_id=claim.job_id))
-            task = asyncio.create_task(self._run(claim, pickup, store, task_end=ended.end), name=f"job {claim.job_id}")
-            self.slots[claim.job_id] = _Slot(claim, task)
+        while self._slot_waits and not self._stopping.is_set() and len(self.slots) < slots:
+            job_id, granted = self._slot_waits.popleft()
+            if not granted.done():
+                self.slots.add(job_id)
+                granted.set_result(None)
 
-    def _drop_ended(self, claim: Claim) -> None:
-        """Forget a job waiting for a slot whose claim was lost (another worker has it)."""
-        kept = [ended for ended in self._ended if ended.watched.claim != claim]
-        if len(kept) < len(self._ended):
-            log.warning("ended_dropped", job_id=claim.job_id)
-            self._ended = deque(kept)
-
-    async def _release_ended(self) -> None:
-        """This worker stops: write the ends still waiting for a slot and queue their jobs (ahead of new work)."""
-        while self._ended:
-            ended = self._ended.popleft()
-
-            def write_and_requeue(pipe: Pipeline, claim: Claim, ended: _Ended = ended) -> None:
-                ended.write(pipe)
-                requeue(pipe, claim, ahead=True)
-
-            with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
-                await self._release(ended.watched.store, ended.watched.claim, write_and_requeue)
-
-    async def _run(
-        self, claim: Claim, pickup: int, store: JobStore | None = None, *, task_end: dict[str, object] | None = None
-    ) -> None:
-        """One pickup of a job in a slot, and what becomes of its claim afterwards.
-
-        `store` and `task_end`: a rerun after the job's task ended (`_rerun_here`), on the store
-        that holds the watcher's deferred writes, with the end they will write.
-        """
-        store = store or self.store.fenced(claim)
+    async def _run(self, claim: Claim, pickup: int) -> None:
+        """One pickup of a job, from its slot to its end, and what becomes of its claim afterwards."""
+        store = self.store.fenced(claim)
         try:
             with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
-                await self._pickup(claim, pickup, store, task_end)
+                await self._pickup(claim, pickup, store)
         except ClaimLost:
             log.warning("claim_lost", job_id=claim.job_id)
         except asyncio.CancelledError:
-            # this worker stops (or lost the claim): hand the job back at once rather than after its claim expires
+            # this worker stops (or lost the claim): hand the job back at once rather than after its claim expires;
+            # one whose task ended (its end among the deferred writes) goes ahead of new work
+            ahead = (held := self.held.get(claim.job_id)) is not None and held.task_ended
             with contextlib.suppress(ClaimLost, *REDIS_ERRORS):
-                await asyncio.shield(self._release(store, claim, requeue))
+                await asyncio.shield(self._release(store, claim, functools.partial(requeue, ahead=ahead)))
             raise
         except REDIS_ERRORS as exc:  # its claim expires and another worker (or this one) picks the job up again
             log.warning("job_redis_error", job_id=claim.job_id, error=type(exc).__name__)
         finally:
-            self.slots.pop(claim.job_id, None)
-            self._start_ended()
-            self._slot_freed.set()
+            self.held.pop(claim.job_id, None)
+            self._leave_slot(claim.job_id)
 
-    async def _pickup(self, claim: Claim, pickup: int, store: JobStore, task_end: dict[str, object] | None) -> None:
+    async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:  # payload, record and mark in one round trip
             pipe.get(keys.job_payload(claim.job_id))
             pipe.hgetall(keys.job_record(claim.job_id))
@@ -434,8 +430,6 @@ class QueueWorker:
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
                 record = JobStore.record_from(fields)
-                if record is not None and task_end is not None:  # the writes deferred by _rerun_here, as they will be
-                    record.task_end, record.attempts = task_end, pickup
                 envelope = job.kwargs if job.args else None
                 state = await run_job(
                     app,
@@ -447,20 +441,12 @@ class QueueWorker:
                     record=record,
                     envelope=envelope,
                     first=bool(first),
+                    follow=functools.partial(self._follow, claim, store, cluster),
                 )
             except Retry as retry:
                 self.counts["retried"] += 1
                 defer = retry.defer
                 await self._release(store, claim, lambda pipe, held: requeue(pipe, held, defer_seconds=defer))
-                return
-            except FollowTask as follow:
-                await store.flush()  # nothing is deferred past a dispatch, normally; the watcher writes only at the end
-                have = follow.have
-                if have is None:
-                    have = await self.store.log_length(claim.job_id) - follow.log_base
-                self.watchers[cluster].add(
-                    Watched(store, claim.job_id, follow.upid, follow.log_base, have, follow.since, pickup)
-                )
                 return
         self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
 
@@ -496,18 +482,14 @@ class QueueWorker:
             try:
                 at = time.monotonic()
                 async with self._gate.renewing():
-                    held = [slot.claim for slot in self.slots.values()]
-                    held += [ended.watched.claim for ended in self._ended]
-                    held += [claim for watcher in self.watchers.values() for claim in watcher.claims()]
-                    lost = await renew(self.redis, held)
+                    lost = await renew(self.redis, [held.claim for held in self.held.values()])
                 self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)
-                    if (slot := self.slots.get(claim.job_id)) is not None and slot.claim == claim:
-                        slot.task.cancel()
                     for watcher in self.watchers.values():
-                        watcher.drop(claim.job_id)
-                    self._drop_ended(claim)
+                        watcher.drop(claim.job_id)  # a job awaiting its task's end: that wait ends in ClaimLost
+                    if (held := self.held.get(claim.job_id)) is not None and held.claim == claim:
+                        held.task.cancel()
                 await self._write_health()
             except REDIS_ERRORS as exc:
                 log.warning("heartbeat_redis_error", error=type(exc).__name__)
@@ -526,20 +508,22 @@ class QueueWorker:
         await self.redis.set(keys.worker_health(self.name), line, ex=HEALTH_TTL_SECONDS)
 
     async def _drain(self) -> None:
-        """Let running jobs finish for the drain time, then hand everything held back to the queue."""
+        """Let the jobs in slots run on for the drain time, then hand every job held back to the queue.
+
+        A job that awaits its PVE task's end is handed back at once (another worker follows the
+        task from its record); one whose task ended meanwhile writes that end as it goes.
+        """
         if self.slots and self.drain_seconds:
             log.info("worker_draining", running=len(self.slots), seconds=self.drain_seconds)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    asyncio.gather(*(s.task for s in self.slots.values()), return_exceptions=True), self.drain_seconds
-                )
-        running = [slot.task for slot in self.slots.values()]
-        for task in running:
+            deadline = time.monotonic() + self.drain_seconds
+            while self.slots and (left := deadline - time.monotonic()) > 0:
+                self._slot_freed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._slot_freed.wait(), left)
+        tasks = [held.task for held in self.held.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*running, return_exceptions=True)
-        await self._release_ended()
-        for watcher in self.watchers.values():
-            await watcher.release_all()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _shut_down(self) -> None:
         with contextlib.suppress(*REDIS_ERRORS):

@@ -11,8 +11,9 @@ What a failure says about a write decides whether it is sent again, so the mappi
 httpx's meaning: only a failure before the request left (no connection, or no free one in
 time) is a connect error; a connection that broke or timed out after it may have been sent is
 not. aiohttp resends a request HTTP calls idempotent (PUT, DELETE) when its connection drops;
-PVE's DELETE of a guest is not one to send twice, so that is turned off and retries stay the
-client's (shared.pve.client.RetryPolicy, GETs only).
+PVE's DELETE of a guest is not one to send twice, so a client middleware of ours (aiohttp's
+public hook) hands such a failure back as a plain connection error, which aiohttp does not
+resend, and retries stay the client's (shared.pve.client.RetryPolicy, GETs only).
 """
 
 from __future__ import annotations
@@ -53,12 +54,13 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             limit=self._limits.max_connections or 0,  # 0: no limit, as httpx's None
             keepalive_timeout=self._limits.keepalive_expiry,
         )
-        session = aiohttp.ClientSession(
-            connector=connector, cookie_jar=aiohttp.DummyCookieJar(), auto_decompress=False, trust_env=False
+        return aiohttp.ClientSession(
+            connector=connector,
+            cookie_jar=aiohttp.DummyCookieJar(),
+            auto_decompress=False,
+            trust_env=False,
+            middlewares=(_not_resent,),
         )
-        # aiohttp's resend of a PUT or DELETE on a closed kept-alive connection (see the module docstring)
-        session._retry_connection = False
-        return session
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if request.url.scheme not in _HTTP_SCHEMES:
@@ -99,8 +101,26 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             self._session = None
 
 
+async def _not_resent(request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType) -> aiohttp.ClientResponse:
+    """A request whose connection broke after it was made fails as it is, never resent by aiohttp.
+
+    aiohttp resends an idempotent method on a ServerDisconnectedError or ClientOSError from a
+    kept-alive connection; a plain ClientConnectionError, whose cause is the failure, it does not.
+    """
+    import aiohttp  # noqa: PLC0415  # loaded already: this runs inside an aiohttp session
+
+    try:
+        return await handler(request)
+    except aiohttp.ClientConnectorError:
+        raise  # before anything was sent: aiohttp does not resend it either
+    except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError) as exc:
+        raise aiohttp.ClientConnectionError(str(exc) or type(exc).__name__) from exc
+
+
 def _mapped(exc: aiohttp.ClientError, aiohttp: typing.Any) -> httpx.HTTPError:
     """The httpx error with aiohttp's failure's meaning (see the module docstring); first match wins."""
+    if type(exc) is aiohttp.ClientConnectionError and isinstance(exc.__cause__, aiohttp.ClientError):
+        exc = exc.__cause__  # a failure _not_resent kept from being resent
     meanings: tuple[tuple[tuple[type[Exception], ...], type[httpx.HTTPError]], ...] = (
         # no connection in time (none free in the pool, or the connect itself): nothing sent
         ((aiohttp.ConnectionTimeoutError,), httpx.ConnectTimeout),

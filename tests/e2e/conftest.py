@@ -16,6 +16,7 @@ import pytest
 from mcp import Client
 
 from pvesim.config import SimConfig
+from tests.support.lifecycle_check import unexplained_changes
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, start_stack
 
@@ -44,6 +45,8 @@ async def changes_stack(request: pytest.FixtureRequest, redis_proc: RedisServer)
     yield running
     running.stop()
     await running.sim.stop()
+    if running.redis is not None:  # every job these changes made moved only as workers.lifecycle says
+        assert unexplained_changes(running.redis.url) == []
 
 
 @pytest.fixture(scope="module")
