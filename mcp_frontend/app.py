@@ -39,9 +39,9 @@ from shared.settings import Settings
 
 if TYPE_CHECKING:
     from shared.jobs.client import JobClient
+    from shared.jobs.mcp_task_store import McpTaskStore
     from shared.jobs.record import JobRecord
     from shared.jobs.store import JobStore
-    from shared.jobs.tasks import McpTaskStore
     from shared.operations.operation import Operation
 
 __all__ = ["FrontendApp", "app_of", "change_report", "frontend_app", "with_log_tail"]
@@ -108,14 +108,14 @@ class FrontendApp:
             sent.append(percent)
             await ctx.report_progress(percent, 100, message)
 
-        record = await self.cluster_jobs().change(op, params, seconds=seconds, on_progress=progress, caller=caller)
+        record = await self.cluster_jobs().run(op, params, seconds=seconds, on_progress=progress, caller=caller)
         if record.error is not None and not record.took_effect:  # partial: reported, not raised
             raise with_log_tail(record.error)
         return change_report(record, result)
 
     async def _start_task(self, call: TaskCall, op: Operation[Any, Any], params: Params, caller: Caller) -> JobRecord:
         """Write the MCP task of a change, with its job queued (or, waiting for the user's yes, held in the task)."""
-        from shared.jobs.tasks import McpTask  # noqa: PLC0415  # loaded with the store (see the module doc)
+        from shared.jobs.mcp_task_store import McpTask  # noqa: PLC0415  # loaded with the store (see the module doc)
 
         job = self.cluster_jobs().prepare(op, params, caller=caller)
         task = McpTask(task_id=job.record.job_id, owner=call.owner, tool=op.name, created_at=job.record.created_at)

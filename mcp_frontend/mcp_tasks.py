@@ -48,8 +48,8 @@ from mcp_frontend.task_calls import task_call
 
 if TYPE_CHECKING:
     from mcp_frontend.tools.spec import ToolSpec
+    from shared.jobs.mcp_task_store import McpTask
     from shared.jobs.record import JobRecord
-    from shared.jobs.tasks import McpTask
     from shared.operations.operation import Operation
 
 __all__ = ["POLL_INTERVAL_MS", "TASKS_EXTENSION", "McpTasks", "owner_of"]

@@ -16,9 +16,9 @@ import structlog
 
 from shared.jobs.client import JobClient
 from shared.jobs.connection import FRONTEND_RETRIES, connect_store
+from shared.jobs.mcp_task_store import McpTaskStore
 from shared.jobs.signing import signer_for
 from shared.jobs.store import JobStore
-from shared.jobs.tasks import McpTaskStore
 from shared.logs import RedisLogSink
 from shared.redact import Redactor
 

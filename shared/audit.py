@@ -36,8 +36,8 @@ from redis.exceptions import WatchError
 
 from shared.errors import InvalidInput
 from shared.jobs.keys import PREFIX
+from shared.jobs.optimistic import watch_and_get
 from shared.jobs.signing import canonical
-from shared.jobs.watching import watch_and_get
 from shared.settings import Settings
 
 __all__ = [

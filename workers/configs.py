@@ -16,7 +16,7 @@ from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA
-from workers.guests import Guest
+from workers.guest_lookup import Guest
 from workers.runtime import JobContext, Retry
 
 __all__ = ["put_config"]

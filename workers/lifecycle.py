@@ -32,16 +32,8 @@ from shared.jobs.states import JobState
 
 __all__ = ["ENDS", "TRANSITIONS", "Transition", "allowed", "markdown"]
 
-#: the terminal states, in the order the table shows them
-ENDS = (
-    JobState.SUCCEEDED,
-    JobState.SUCCEEDED_WITH_WARNINGS,
-    JobState.FAILED,
-    JobState.PARTIAL,
-    JobState.CANCELLED,
-    JobState.TIMED_OUT,
-    JobState.UNKNOWN,
-)
+#: the terminal states, in JobState's order
+ENDS = tuple(state for state in JobState if state.terminal)
 
 _LIVE = (JobState.QUEUED, JobState.DISPATCHING, JobState.RUNNING)
 

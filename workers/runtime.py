@@ -52,7 +52,7 @@ from shared.sanitize import GuestKind
 from shared.settings import Settings
 from workers.app import WorkerApp
 from workers.audit import audit_change
-from workers.guests import Guest, resolve_guest
+from workers.guest_lookup import Guest, resolve_guest
 from workers.scopes import enforce_scope
 
 __all__ = [
@@ -66,8 +66,8 @@ __all__ = [
     "Retry",
     "cancelled_message",
     "mark_taken",
-    "may_pass",
     "partial_message",
+    "passing_server_error",
     "run_job",
 ]
 
@@ -344,24 +344,24 @@ async def _signed_caller(
     payload: Any,
     envelope: Any,
     found: JobRecord | None,
-    first: bool | None,
+    newly_taken: bool | None,
 ) -> Caller:
     """The job's caller, once its signature holds, it has not expired (not started yet) and is no replay.
 
     The first pickup marks the job taken, until its signature expires (and a minute more): a job
     found taken whose record is gone was written again, after its record was deleted, to run it
-    twice; after that, a job written again that looks new is refused as expired. `first`: the
+    twice; after that, a job written again that looks new is refused as expired. `newly_taken`: the
     answer of `mark_taken`, when the worker sent it with its read of the job (None: marked here).
     """
     started = found is not None and found.started_at is not None
     caller = app.signer.verify(job_id, op.name, payload, envelope, cluster=app.cluster, started=started)
     if started:
         return caller  # marked at its first pickup (the mark matters only for a job whose record is gone)
-    if first is None:
+    if newly_taken is None:
         async with app.store.redis.pipeline(transaction=False) as pipe:
             mark_taken(pipe, app.settings, job_id)
-            (first,) = await pipe.execute()
-    if not first and found is None:
+            (newly_taken,) = await pipe.execute()
+    if not newly_taken and found is None:
         raise JobRefused(f"job {job_id} ({op.name}) ran before and its record is gone (a replay); nothing was sent")
     return caller
 
@@ -629,7 +629,7 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
 
 
-def may_pass(failed: ProxmoxMcpError) -> bool:
+def passing_server_error(failed: ProxmoxMcpError) -> bool:
     """A read PVE answered with a server error it gave no meaning to (500): another try may well get an answer."""
     return isinstance(failed, RequestRejected) and failed.details.get("status") == 500
 
@@ -652,7 +652,7 @@ async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded
     """
     assert isinstance(failed, ProxmoxMcpError)
     record = job.record
-    if may_pass(failed) and record.read_retries < READ_RETRIES:
+    if passing_server_error(failed) and record.read_retries < READ_RETRIES:
         record.read_retries += 1
         await job.app.store.update(job.job_id, read_retries=record.read_retries)
         log.warning("job_read_failed_after_dispatch", code=failed.code, reason=failed.message)
@@ -677,13 +677,13 @@ async def run_job(
     pickup: int,
     record: JobRecord | None = None,
     envelope: Any = None,
-    first: bool | None = None,
+    newly_taken: bool | None = None,
     follow: Follow | None = None,
 ) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
     `record`: the job's record as the worker read it with the payload (else it is read here), and
-    `first` the answer of the `mark_taken` it sent with that read (else the mark is made here).
+    `newly_taken` the answer of the `mark_taken` it sent with that read (else the mark is made here).
     `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
     signed right, expired or a replay is refused before anything else.
 
@@ -696,7 +696,7 @@ async def run_job(
     found = record if record is not None else await app.store.get(job_id)
     try:
         caller = await _signed_caller(
-            app, op, job_id=job_id, payload=payload, envelope=envelope, found=found, first=first
+            app, op, job_id=job_id, payload=payload, envelope=envelope, found=found, newly_taken=newly_taken
         )
     except JobRefused as refused:
         return await _refuse(app, op, job_id=job_id, payload=payload, pickup=pickup, found=found, error=refused)

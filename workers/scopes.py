@@ -29,7 +29,7 @@ from shared.operations.create import CreateLxcParams, CreateVmParams
 from shared.operations.tasks import CancelParams
 from shared.pve.client import PveClient
 from shared.pve.upid import Upid
-from workers.guests import cluster_guests
+from workers.guest_lookup import cluster_guests
 
 if TYPE_CHECKING:
     from shared.operations.base import Params

@@ -39,9 +39,9 @@ from shared.jobs.states import JobState
 from shared.operations.base import Result
 from shared.pve.models import NO_DATA, TaskSummary
 from shared.pve.upid import Upid
-from workers.follow import TaskEnd, classify_exitstatus
-from workers.guests import Guest
-from workers.runtime import JobContext, JobEnded, Outcome, Retry, may_pass
+from workers.guest_lookup import Guest
+from workers.pve_tasks import TaskEnd, classify_exitstatus
+from workers.runtime import JobContext, JobEnded, Outcome, Retry, passing_server_error
 
 __all__ = ["StepOutcome", "TaskStep", "find_our_task", "guest_step", "outcome_of", "run_step"]
 
@@ -144,7 +144,7 @@ async def _reconcile(job: JobContext, step: TaskStep, since: datetime) -> tuple[
     except TransientPveError:
         raise
     except ProxmoxMcpError as exc:
-        if may_pass(exc):
+        if passing_server_error(exc):
             raise  # the job reruns and reconciles again, READ_RETRIES times at most (workers.runtime)
         raise JobEnded(
             JobState.UNKNOWN,

@@ -13,7 +13,7 @@ When a task ends the watcher emits one event, a `TaskEnded` on the waiting job's
 ended (`end`) and the writes that record it with the rest of its log (`write`). The job makes
 those writes with its own next one, under its claim, so a task's end costs no transaction of its
 own. The watcher writes nothing of a job's state and never runs a job. How often a task is looked
-at follows what is known of how long tasks of its type take (workers.follow.next_check); each
+at follows what is known of how long tasks of its type take (workers.pve_tasks.next_check); each
 end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
@@ -44,7 +44,7 @@ from shared.pve.client import PveClient
 from shared.pve.models import TaskLogLine, TaskStatus
 from shared.pve.upid import Upid
 from shared.settings import Settings
-from workers.follow import (
+from workers.pve_tasks import (
     Durations,
     classify_exitstatus,
     next_check,

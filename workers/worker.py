@@ -408,7 +408,7 @@ class QueueWorker:
             pipe.get(keys.job_payload(claim.job_id))
             pipe.hgetall(keys.job_record(claim.job_id))
             mark_taken(pipe, self.settings, claim.job_id)
-            raw, fields, first = await pipe.execute()
+            raw, fields, newly_taken = await pipe.execute()
         if raw is None:
             await self._payload_gone(claim, store)
             return
@@ -440,7 +440,7 @@ class QueueWorker:
                     pickup=pickup,
                     record=record,
                     envelope=envelope,
-                    first=bool(first),
+                    newly_taken=bool(newly_taken),
                     follow=functools.partial(self._follow, claim, store, cluster),
                 )
             except Retry as retry:

@@ -122,7 +122,7 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
         async def progress(percent: float, message: str | None) -> None:
             await ctx.report_progress(percent, 100, message)
 
-        record = await app.cluster_jobs().change(
+        record = await app.cluster_jobs().run(
             op, params, seconds=seconds, on_progress=progress, caller=current_caller.get()
         )
         if record.error is not None:

@@ -35,7 +35,7 @@ from redis.asyncio.client import Pipeline
 from redis.exceptions import WatchError
 
 from shared.jobs import keys
-from shared.jobs.watching import watch_and_get
+from shared.jobs.optimistic import watch_and_get
 
 __all__ = [
     "AHEAD_MS",
@@ -241,7 +241,7 @@ async def fenced(
     the claim in between makes the transaction fail and start over; nothing else touches it.
     `locks`: keys whose value is the job's ID while it holds them (its guest locks), deleted in
     the same transaction where they still hold it (watched too, so one taken over meanwhile stays).
-    WATCH and the GETs go in one round trip (shared.jobs.watching): a write costs two, not three.
+    WATCH and the GETs go in one round trip (shared.jobs.optimistic): a write costs two, not three.
     """
     for _ in range(_WATCH_TRIES):
         async with redis.pipeline(transaction=True) as pipe:

@@ -227,33 +227,6 @@ class JobClient:
             raise NotFound(f"job {job_id} is gone from the job store", hint="Jobs expire; start the operation again.")
         return record
 
-    async def change(
-        self,
-        op: Operation[Any, Any],
-        params: Params,
-        *,
-        seconds: float,
-        on_progress: ProgressCallback | None = None,
-        caller: Caller = STDIO,
-    ) -> JobRecord:
-        """Submit a change and wait for it up to `seconds`; the record as it then stands.
-
-        Once it is queued the change may happen whatever becomes of this call: losing Redis while
-        waiting names the job and says not to call again (a second call could make the change twice).
-        """
-        submitted = await self.submit(op, params, caller=caller)
-        log.info("job_submitted", job_id=submitted.job_id, operation=op.name, caller=caller.label)
-        try:
-            return await self.wait(submitted.job_id, seconds=seconds, on_progress=on_progress)
-        except REDIS_ERRORS as exc:
-            raise JobStoreUnavailable(
-                f"lost Redis while waiting for job {submitted.job_id} ({op.name}), which was queued: the change "
-                f"may be under way ({type(exc).__name__})",
-                hint=f"Do not call {op.name} again. Once Redis is back, follow the job with "
-                f"get_task_status(job_id='{submitted.job_id}').",
-                details={"job_id": submitted.job_id},
-            ) from exc
-
     async def run(
         self,
         op: Operation[Any, Any],
@@ -263,9 +236,26 @@ class JobClient:
         on_progress: ProgressCallback | None = None,
         caller: Caller = STDIO,
     ) -> JobRecord:
-        """Submit `op` and wait for it up to `seconds`; the record as it then stands."""
-        record = await self.submit(op, params, caller=caller)
-        return await self.wait(record.job_id, seconds=seconds, on_progress=on_progress)
+        """Submit `op` and wait for it up to `seconds`; the record as it then stands.
+
+        Once a change is queued it may happen whatever becomes of this call: losing Redis while
+        waiting names the job and says not to call again (a second call could make the change twice).
+        """
+        submitted = await self.submit(op, params, caller=caller)
+        if op.changes:
+            log.info("job_submitted", job_id=submitted.job_id, operation=op.name, caller=caller.label)
+        try:
+            return await self.wait(submitted.job_id, seconds=seconds, on_progress=on_progress)
+        except REDIS_ERRORS as exc:
+            if not op.changes:
+                raise
+            raise JobStoreUnavailable(
+                f"lost Redis while waiting for job {submitted.job_id} ({op.name}), which was queued: the change "
+                f"may be under way ({type(exc).__name__})",
+                hint=f"Do not call {op.name} again. Once Redis is back, follow the job with "
+                f"get_task_status(job_id='{submitted.job_id}').",
+                details={"job_id": submitted.job_id},
+            ) from exc
 
     async def read(self, op: Operation[Any, R], params: Params, *, seconds: float, caller: Caller = STDIO) -> R:
         """Run a read to its end and return its result; its error, if it failed."""

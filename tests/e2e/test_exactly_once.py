@@ -99,22 +99,33 @@ async def dead(worker: WorkerProcess) -> bool:
     return worker.process.poll() is not None
 
 
+async def killed_after(
+    sim: Simulator, crew: Crew, client: Client, suffix: str, tool: str, *, verb: str = "POST", **arguments: object
+) -> str:
+    """Submit `tool`, SIGKILL its worker once pvesim has handled its `verb` to `suffix`, start a rescuer; the job id.
+
+    The dead worker left the job `dispatching` with no UPID: PVE did what nobody recorded.
+    """
+    victim = await crew.start("victim")
+    restore = kill_when(sim, victim, verb, suffix)
+    try:
+        job_id = await submit(client, tool, **arguments)
+        await eventually(lambda: dead(victim), what=f"the worker to be killed after {verb} {suffix}")
+    finally:
+        restore()
+    dying = await status(client, job_id)
+    assert (dying["state"], dying["upid"]) == ("dispatching", None)
+    await crew.start("rescuer")
+    return job_id
+
+
 async def test_worker_killed_right_after_dispatch_leaves_one_start(
     kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
     vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped")
     suffix = f"/qemu/{vmid}/status/start"
-    victim = await crew.start("victim")
-    restore = kill_when(sim, victim, "POST", suffix)
-    try:
-        job_id = await submit(client, "power_control", vmid=vmid, action="start")
-        await eventually(lambda: dead(victim), what="the worker to be killed mid-dispatch")
-    finally:
-        restore()
-    dying = await status(client, job_id)
-    assert (dying["state"], dying["upid"]) == ("dispatching", None)  # PVE started a task nobody recorded
-    await crew.start("rescuer")
+    job_id = await killed_after(sim, crew, client, suffix, "power_control", vmid=vmid, action="start")
     job = await finished(client, job_id)
     assert job["state"] == "succeeded"
     assert job["attempts"] >= 2  # the rescuer's pickup (and, on a slow machine, a further slice)
@@ -163,14 +174,9 @@ async def test_vm_created_once_when_the_worker_dies_after_the_create_request(
     kill_stack: Stack, client: Client, crew: Crew
 ) -> None:
     sim = kill_stack.sim
-    victim = await crew.start("victim")
-    restore = kill_when(sim, victim, "POST", "/nodes/pve2/qemu")
-    try:
-        job_id = await submit(client, "create_vm", node="pve2", name="once", memory_mb=512, disk_gb=4)
-        await eventually(lambda: dead(victim), what="the worker to be killed mid-create")
-    finally:
-        restore()
-    await crew.start("rescuer")
+    job_id = await killed_after(
+        sim, crew, client, "/nodes/pve2/qemu", "create_vm", node="pve2", name="once", memory_mb=512, disk_gb=4
+    )
     job = await finished(client, job_id)
     assert job["state"] == "succeeded"
     vmid = job["vmid"]
@@ -187,14 +193,9 @@ async def test_delete_with_stop_first_stops_and_destroys_once_across_a_kill(
     sim = kill_stack.sim
     vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "lxc" and g.status == "running")
     node = sim.state.guests[vmid].node
-    victim = await crew.start("victim")
-    restore = kill_when(sim, victim, "POST", f"/lxc/{vmid}/status/stop")
-    try:
-        job_id = await submit(client, "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True)
-        await eventually(lambda: dead(victim), what="the worker to be killed after the stop request")
-    finally:
-        restore()
-    await crew.start("rescuer")
+    job_id = await killed_after(
+        sim, crew, client, f"/lxc/{vmid}/status/stop", "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True
+    )
     job = await finished(client, job_id)
     assert job["state"] == "succeeded"
     assert job["result"]["stopped_first"] is True
@@ -212,14 +213,9 @@ async def test_snapshot_deleted_once_when_the_worker_dies_after_the_delete_reque
     vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.lock)
     vm.snapshots["doomed"] = Snapshot(name="doomed", parent=vm.config.get("parent"))
     suffix = f"/qemu/{vm.vmid}/snapshot/doomed"
-    victim = await crew.start("victim")
-    restore = kill_when(sim, victim, "DELETE", suffix)
-    try:
-        job_id = await submit(client, "delete_snapshot", vmid=vm.vmid, name="doomed")
-        await eventually(lambda: dead(victim), what="the worker to be killed mid-delete")
-    finally:
-        restore()
-    await crew.start("rescuer")
+    job_id = await killed_after(
+        sim, crew, client, suffix, "delete_snapshot", verb="DELETE", vmid=vm.vmid, name="doomed"
+    )
     job = await finished(client, job_id)
     assert job["state"] == "succeeded"
     assert job["result"]["action"] == "delete"

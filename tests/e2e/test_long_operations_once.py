@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
-from pvesim.simulator import Simulator
 from tests.e2e import test_exactly_once as once
-from tests.e2e.test_exactly_once import Crew, dead, kill_when, posts, tasks_of
+from tests.e2e.test_exactly_once import Crew, killed_after, posts, tasks_of
 from tests.support.agent import finished, status, submit
 from tests.support.stack import Stack
 from tests.support.waiting import eventually
@@ -22,21 +21,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 #: that module's fixtures, for this module's own stack
 kill_stack, client, crew = once.kill_stack, once.client, once.crew
-
-
-async def killed_after(sim: Simulator, crew: Crew, client: Client, suffix: str, tool: str, **arguments: object) -> str:
-    """Submit `tool`, SIGKILL its worker once pvesim has handled its POST to `suffix`, start a rescuer; the job id."""
-    victim = await crew.start("victim")
-    restore = kill_when(sim, victim, "POST", suffix)
-    try:
-        job_id = await submit(client, tool, **arguments)
-        await eventually(lambda: dead(victim), what=f"the worker to be killed after POST {suffix}")
-    finally:
-        restore()
-    dying = await status(client, job_id)
-    assert (dying["state"], dying["upid"]) == ("dispatching", None)  # PVE started a task nobody recorded
-    await crew.start("rescuer")
-    return job_id
 
 
 async def test_a_clone_whose_worker_died_after_the_request_makes_one_guest(

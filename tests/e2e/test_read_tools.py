@@ -129,7 +129,7 @@ async def test_get_mcp_logs_gives_an_exception_and_its_message_not_the_traceback
         pytest.skip("an embedded server's log stream lives in its own process")
     traceback = (
         "Traceback (most recent call last):\n"
-        '  File "/app/workers/guests.py", line 12, in start\n'
+        '  File "/app/workers/guest_lookup.py", line 12, in start\n'
         "    raise ValueError('no such bridge')\n"
         "ValueError: no such bridge"
     )

@@ -12,7 +12,8 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -123,6 +124,26 @@ def guest(sim: Simulator, kind: str, state: str) -> int:
     return vmid
 
 
+@contextmanager
+def paused(worker: WorkerProcess) -> Iterator[None]:
+    """`worker` stopped (SIGSTOP) for the block, so the other worker of the pair takes what comes."""
+    os.kill(worker.process.pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(worker.process.pid, signal.SIGCONT)
+
+
+async def until_following(client: Client, job_id: str) -> None:
+    """Until the job's PVE task runs and is followed (its record holds the UPID)."""
+
+    async def following() -> bool:
+        job = await status(client, job_id)
+        return job["state"] == "running" and job["upid"] is not None
+
+    await eventually(following, timeout=20, what="the victim to follow the task")
+
+
 async def test_a_worker_killed_while_following_hands_the_task_over_within_seconds(
     takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
 ) -> None:
@@ -130,18 +151,9 @@ async def test_a_worker_killed_while_following_hands_the_task_over_within_second
     victim, rescuer = pair
     vmid = guest(sim, "lxc", "running")
     sim.faults.add_task_rule(type="vzshutdown", vmid=vmid, duration=4.0, count=1)
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the job
-    try:
+    with paused(rescuer):  # the victim takes the job
         job_id = await submit(client, "power_control", vmid=vmid, action="shutdown")
-
-        async def following() -> bool:
-            job = await status(client, job_id)
-            return job["state"] == "running" and job["upid"] is not None
-
-        await eventually(following, timeout=20, what="the victim to follow the shutdown task")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
+        await until_following(client, job_id)
     victim.kill()
     killed = time.time()
     job = await finished(client, job_id, timeout=60)
@@ -162,15 +174,13 @@ async def test_a_worker_killed_as_it_sees_the_task_end_leaves_the_end_to_another
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=2.0, count=1)
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the job
     restore, killed = kill_on(sim, victim, "GET", lambda path: path.endswith("/log") and f":qmstart:{vmid}:" in path)
-    try:
-        job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
-        await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's log")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
-        restore()
+    with paused(rescuer):  # the victim takes the job
+        try:
+            job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
+            await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's log")
+        finally:
+            restore()
     job = await finished(client, job_id, timeout=60)
     assert job["state"] == "succeeded", (job.get("error"), job.get("message"))
     assert job["result"]["status_after"] == "running"
@@ -214,15 +224,13 @@ async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     suffix = f"/qemu/{vmid}/status/start"
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)
     restore, killed = kill_on(sim, victim, "POST", lambda path: path.endswith(suffix))
-    try:
-        job_id = await submit(client, "power_control", vmid=vmid, action="start")
-        await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed mid-dispatch")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
-        restore()
+    with paused(rescuer):
+        try:
+            job_id = await submit(client, "power_control", vmid=vmid, action="start")
+            await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed mid-dispatch")
+        finally:
+            restore()
     job = await finished(client, job_id, timeout=60)
     assert job["state"] == "succeeded"
     ended = await _finished_at(takeover_stack, job_id)
@@ -241,15 +249,13 @@ async def test_a_generic_change_whose_worker_is_killed_after_sending_is_not_sent
     vmid = guest(sim, "lxc", "stopped")
     node = sim.state.guests[vmid].node
     path = f"/nodes/{node}/lxc/{vmid}/config"
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)
     restore, killed = kill_on(sim, victim, "PUT", lambda sent: sent == path)
-    try:
-        job_id = await submit(client, "call_pve_api", method="PUT", path=path, params={"description": "once"})
-        await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed after sending")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
-        restore()
+    with paused(rescuer):
+        try:
+            job_id = await submit(client, "call_pve_api", method="PUT", path=path, params={"description": "once"})
+            await eventually(lambda: _dead(victim), timeout=20, what="the victim to be killed after sending")
+        finally:
+            restore()
     job = await finished(client, job_id, timeout=60)
     assert job["state"] == "unknown", job
     assert f"PUT {path} description=once" in job["message"] and "never sent twice" in job["message"]
@@ -267,25 +273,17 @@ async def test_a_worker_paused_past_its_claim_records_no_second_outcome_when_it_
     victim, rescuer = pair
     vmid = guest(sim, "lxc", "running")
     sim.faults.add_task_rule(type="vzshutdown", vmid=vmid, duration=3.0, count=1)
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)
-    try:
+    with paused(rescuer):
         job_id = await submit(client, "power_control", vmid=vmid, action="shutdown")
-
-        async def following() -> bool:
-            return (await status(client, job_id))["state"] == "running"
-
-        await eventually(following, timeout=20, what="the victim to follow the shutdown task")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
+        await until_following(client, job_id)
     os.kill(victim.process.pid, signal.SIGSTOP)  # frozen while it follows: its claim runs out
-    paused = time.time()
+    frozen = time.time()
     try:
         job = await finished(client, job_id, timeout=60)  # the rescuer took it over and saw the task end
         assert job["state"] == "succeeded"
         ended = await _finished_at(takeover_stack, job_id)
-        _figure("paused while following", ended - paused)
-        assert ended - paused <= TAKEOVER_BOUND_SECONDS
+        _figure("paused while following", ended - frozen)
+        assert ended - frozen <= TAKEOVER_BOUND_SECONDS
         redis = takeover_stack.redis
         assert redis is not None
         events_before = redis.cli("XLEN", keys.job_events(job_id))
@@ -308,24 +306,22 @@ async def test_a_worker_paused_before_its_dispatch_sends_nothing_when_it_wakes(
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     suffix = f"/qemu/{vmid}/status/current"
-    paused: list[float] = []
+    stopped: list[float] = []
 
     def pause_on_status(verb: str, path: str) -> bool:
-        if verb == "GET" and path.endswith(suffix) and not paused:
+        if verb == "GET" and path.endswith(suffix) and not stopped:
             os.kill(victim.process.pid, signal.SIGSTOP)  # it has the answer to come, and its start to send
-            paused.append(time.time())
+            stopped.append(time.time())
             return True
         return False
 
-    rescuer_pid = rescuer.process.pid
-    os.kill(rescuer_pid, signal.SIGSTOP)
     restore = intercept(sim, pause_on_status)
-    try:
-        job_id = await submit(client, "power_control", vmid=vmid, action="start")
-        await eventually(lambda: _true(bool(paused)), timeout=20, what="the victim to read the guest's status")
-    finally:
-        os.kill(rescuer_pid, signal.SIGCONT)
-        restore()
+    with paused(rescuer):
+        try:
+            job_id = await submit(client, "power_control", vmid=vmid, action="start")
+            await eventually(lambda: _true(bool(stopped)), timeout=20, what="the victim to read the guest's status")
+        finally:
+            restore()
     try:
         job = await finished(client, job_id, timeout=60)
         assert job["state"] == "succeeded", (job.get("error"), job.get("message"))

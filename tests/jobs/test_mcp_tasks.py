@@ -1,4 +1,4 @@
-"""MCP task hashes (shared.jobs.tasks), on a real redis-server and on the embedded in-memory server alike."""
+"""MCP task hashes (shared.jobs.mcp_task_store), on a real redis-server and on the embedded in-memory server alike."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from redis.asyncio.client import Pipeline
 
 from shared.jobs import keys
 from shared.jobs.client import JobClient
+from shared.jobs.mcp_task_store import McpTask, McpTaskStore
 from shared.jobs.store import JobStore
-from shared.jobs.tasks import McpTask, McpTaskStore
 from shared.operations.snapshots import CREATE_SNAPSHOT, CreateSnapshotParams
 from shared.redact import Redactor
 from tests.support.signing import SIGNER

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from shared.jobs.states import JobState
-from workers.follow import (
+from workers.pve_tasks import (
     DENSE_SECONDS,
     LEARN_AFTER,
     Durations,

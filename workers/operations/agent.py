@@ -33,7 +33,7 @@ from shared.operations.agent import (
 )
 from shared.operations.exec import ExecParams, ExecResult
 from shared.pve.models import IpAddress, PveModel
-from workers.guests import Guest, power_state, resolve_guest
+from workers.guest_lookup import Guest, power_state, resolve_guest
 from workers.operations.exec import check_allowed
 from workers.registry import handles
 from workers.runtime import JobContext, JobEnded, Outcome

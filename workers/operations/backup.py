@@ -32,7 +32,7 @@ from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, NodeSummary, StorageContentItem, StorageStatus, TaskLogLine
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
-from workers.guests import Guest, power_state, power_state_after, resolve_guest
+from workers.guest_lookup import Guest, power_state, power_state_after, resolve_guest
 from workers.operations.create import check_storage
 from workers.operations.power import power_step
 from workers.registry import handles

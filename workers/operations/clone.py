@@ -19,7 +19,7 @@ from shared.operations.clone import (
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, UPID
 from shared.pve.upid import Upid
-from workers.guests import Guest, guest_exists, power_state, power_state_after, resolve_guest
+from workers.guest_lookup import Guest, guest_exists, power_state, power_state_after, resolve_guest
 from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry

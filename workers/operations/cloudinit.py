@@ -19,7 +19,7 @@ from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitChange, Cloud
 from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
 from workers.configs import put_config
-from workers.guests import Guest
+from workers.guest_lookup import Guest
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 

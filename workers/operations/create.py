@@ -10,7 +10,7 @@ from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
-from workers.guests import Guest, power_state_after
+from workers.guest_lookup import Guest, power_state_after
 from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry

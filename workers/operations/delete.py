@@ -6,7 +6,7 @@ from shared.errors import Conflict
 from shared.operations.delete import DELETE_INSTANCE, DeleteParams, DeleteResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
-from workers.guests import guest_exists, power_state
+from workers.guest_lookup import guest_exists, power_state
 from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome

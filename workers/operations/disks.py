@@ -9,7 +9,7 @@ from shared.operations.disks import MOVE_DISK, RESIZE_DISK, DiskResult, MoveDisk
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, LxcConfig, QemuConfig
 from shared.pve.upid import Upid
-from workers.guests import Guest, power_state
+from workers.guest_lookup import Guest, power_state
 from workers.operations.create import check_storage
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome

@@ -7,7 +7,7 @@ from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.operations.exec import EXECUTE_LXC_COMMAND, ExecParams, ExecResult
 from shared.pve.models import ClusterStatusEntry
-from workers.guests import power_state
+from workers.guest_lookup import power_state
 from workers.registry import handles
 from workers.runtime import JobContext, JobEnded, Outcome, Retry
 from workers.ssh import run_pct_exec

@@ -44,7 +44,7 @@ from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.operations.snapshots import CREATE_SNAPSHOT, CreateSnapshotParams
 from shared.pve.client import PveClient
 from shared.redact import Redactor
-from workers.guests import cluster_guests
+from workers.guest_lookup import cluster_guests
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry
 

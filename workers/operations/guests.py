@@ -31,7 +31,7 @@ from shared.pve.models import GuestConfig, GuestResource, GuestSummary, LxcSumma
 from shared.pve.models import LxcInterface as PveLxcInterface
 from shared.redact import Redactor
 from shared.sanitize import GuestKind
-from workers.guests import Guest, power_state, resolve_guest
+from workers.guest_lookup import Guest, power_state, resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext

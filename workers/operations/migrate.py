@@ -13,7 +13,7 @@ from shared.operations.migrate import MIGRATE_INSTANCE, MigrateParams, MigrateRe
 from shared.pve.client import FormValue
 from shared.pve.models import UPID, NodeSummary, QemuMigrateCheck, StorageStatus
 from shared.pve.upid import Upid
-from workers.guests import Guest, cluster_guests, power_state, power_state_after
+from workers.guest_lookup import Guest, cluster_guests, power_state, power_state_after
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, outcome_of, run_step

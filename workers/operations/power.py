@@ -9,15 +9,15 @@ from shared.operations.power import POWER_CONTROL, PowerAction, PowerParams, Pow
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
-from workers.guests import Guest, PowerState, power_state, power_state_after
+from workers.guest_lookup import Guest, PowerState, power_state, power_state_after
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import StepOutcome, TaskStep, guest_step, outcome_of, run_step
 
-__all__ = ["already_there", "power_control", "power_step"]
+__all__ = ["nothing_to_do", "power_control", "power_step"]
 
 
-def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str | None:
+def nothing_to_do(action: PowerAction, state: PowerState, guest: Guest) -> str | None:
     """Why `action` has nothing to do in `state` (a successful no-op); raises Conflict when it cannot apply."""
     name = guest.label
     running, paused = state.status == "running", state.paused
@@ -41,8 +41,8 @@ def already_there(action: PowerAction, state: PowerState, guest: Guest) -> str |
 
 
 #: the power state each action leads to, and which the guest's own power task leaves it in when
-#: it ends well: PVE ends qmstart once the VM runs, qmshutdown once it has stopped (`_state_left`)
-_LEFT_IN: dict[PowerAction, str] = {
+#: it ends well: PVE ends qmstart once the VM runs, qmshutdown once it has stopped (`_state_after`)
+_STATE_AFTER: dict[PowerAction, str] = {
     "start": "running",
     "stop": "stopped",
     "shutdown": "stopped",
@@ -52,7 +52,7 @@ _LEFT_IN: dict[PowerAction, str] = {
 }
 
 
-def _state_left(done: StepOutcome, guest: Guest, action: PowerAction) -> str | None:
+def _state_after(done: StepOutcome, guest: Guest, action: PowerAction) -> str | None:
     """The state the step's task ended in, when its end says it; None: read it from PVE.
 
     Only the guest's own task says it (qmstart, vzshutdown, ...): an HA-managed guest's hastart
@@ -63,12 +63,12 @@ def _state_left(done: StepOutcome, guest: Guest, action: PowerAction) -> str | N
         return None
     if guest.kind == "lxc" and action in ("suspend", "resume"):
         return None
-    return _LEFT_IN.get(action)
+    return _STATE_AFTER.get(action)
 
 
 def _effect(action: PowerAction, state: PowerState) -> bool | None:
     """Whether `state` is what `action` leads to; None when the state cannot tell (reboot)."""
-    return None if action == "reboot" else str(state) == _LEFT_IN[action]
+    return None if action == "reboot" else str(state) == _STATE_AFTER[action]
 
 
 def power_step(
@@ -93,7 +93,7 @@ async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     guest = await job.guest(params.vmid, params.node)
     if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
         before = guest.state or await power_state(pve, guest)
-        if (reason := already_there(params.action, before, guest)) is not None:
+        if (reason := nothing_to_do(params.action, before, guest)) is not None:
             result = PowerResult(
                 vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=False,
                 status_after=str(before),
@@ -104,7 +104,7 @@ async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     done = await run_step(job, power_step(pve, guest, params.action, body))
     # read only when the task's end does not say it: at a thousand starts ending together, this
     # read would sit on the path from each task's end to its job's (bench/bench_follow.py)
-    after = _state_left(done, guest, params.action) or await power_state_after(pve, guest)
+    after = _state_after(done, guest, params.action) or await power_state_after(pve, guest)
     result = PowerResult(
         vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=True, status_after=after
     )

@@ -19,7 +19,7 @@ from shared.operations.snapshots import (
 )
 from shared.pve.models import UPID, Snapshot
 from shared.pve.upid import Upid
-from workers.guests import Guest, power_state, power_state_after, resolve_guest
+from workers.guest_lookup import Guest, power_state, power_state_after, resolve_guest
 from workers.operations.power import power_step
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome

@@ -20,7 +20,7 @@ from shared.operations.tasks import (
 from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
-from workers.follow import classify_exitstatus
+from workers.pve_tasks import classify_exitstatus
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, cancelled_message
 

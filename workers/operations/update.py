@@ -17,7 +17,7 @@ from shared.errors import Conflict, InvalidInput
 from shared.operations.update import NIC_FIELDS, UPDATE_INSTANCE, ConfigDiff, UpdateParams, UpdateResult, parse_startup
 from shared.pve.models import GuestConfig, PveModel
 from workers.configs import put_config
-from workers.guests import Guest
+from workers.guest_lookup import Guest
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from shared.operations.usage import GET_RESOURCE_USAGE, MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
 from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
-from workers.guests import resolve_guest
+from workers.guest_lookup import resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext

@@ -27,7 +27,7 @@ __all__ = [
     "resolve_guest",
 ]
 
-log = structlog.get_logger("workers.guests")
+log = structlog.get_logger("workers.guest_lookup")
 
 
 @dataclass(frozen=True)
