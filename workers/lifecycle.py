@@ -19,9 +19,11 @@ One `power_control start`, from pickup to its recorded end:
 5. The handler returns its result; `runtime._end` writes the outcome, arq's result, the
    claim's release and the guest lock's in one transaction, then the audit entry.
 
-A job leaves its worker only by its end, by `Retry` (a lock wait, a passing failure: the job is
-queued again and its handler replayed from the top, skipping the steps recorded done) or when
-its claim is lost. A worker that takes a job over replays it the same way.
+Waits (a PVE task's end, another job's lock on the guest, a fleet's next look) happen out of
+the slot, in place. A job leaves its worker only by its end, by `Retry` (PVE's lock, a passing
+failure after something was sent: the job is queued again and its handler replayed from the
+top, skipping the steps recorded done) or when its claim is lost. A worker that takes a job
+over replays it the same way.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, Protocol
+from typing import Any, Protocol
 
 import structlog
 from pydantic import ValidationError
@@ -58,12 +58,12 @@ from workers.scopes import enforce_scope
 __all__ = [
     "READ_PICKUPS",
     "READ_RETRIES",
-    "Follow",
     "Handler",
     "JobContext",
     "JobEnded",
     "Outcome",
     "Retry",
+    "Waits",
     "cancelled_message",
     "mark_taken",
     "partial_message",
@@ -96,18 +96,21 @@ class Retry(Exception):  # a control signal, not an error
         self.defer = defer
 
 
-class Follow(Protocol):
-    """The worker's wait for a PVE task's end, out of the job's slot (QueueWorker._follow).
+class Waits(Protocol):
+    """How a job waits out of its slot, its claim held (the worker's, QueueWorker.JobWaits)."""
 
-    `log_base`: the job's log lines before this task's; `have`: the task's lines the job has
-    already (None: count them; 0 for a task stored just now); `since`: when the task was
-    dispatched (epoch seconds), for learning durations. Returns the record's `task_end`, or None
-    when the task ran past PROXMOX_MCP_TASK_MAX.
-    """
+    async def task_end(self, upid: Upid, *, log_base: int, since: float, have: int | None) -> dict[str, object] | None:
+        """The end of PVE task `upid`: the record's `task_end`, or None when it ran past PROXMOX_MCP_TASK_MAX.
 
-    async def __call__(
-        self, upid: Upid, *, log_base: int, since: float, have: int | None
-    ) -> dict[str, object] | None: ...
+        `log_base`: the job's log lines before this task's; `have`: the task's lines the job has
+        already (None: count them; 0 for a task stored just now); `since`: when the task was
+        dispatched (epoch seconds), for learning durations.
+        """
+        ...
+
+    async def pause(self, seconds: float) -> None:
+        """Let `seconds` pass (a lock held by another job, a fleet between two looks at its guests)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -165,9 +168,9 @@ class JobContext:
     lock_wait_over: bool = False
     #: the payload, once validated (the audit entry's plan is made from it)
     params: Params | None = None
-    #: how the job awaits a PVE task's end (None: this job cannot, and a step that starts one fails)
-    follow: Follow | None = None
-    #: the handler's deadline while it runs; following a task suspends it, and the job's next part gets a new one
+    #: how the job waits out of its slot (None: it cannot, and a step that starts a PVE task fails)
+    waits: Waits | None = None
+    #: the handler's deadline while it runs; a wait suspends it, and what follows the wait gets a new one
     timeout: asyncio.Timeout | None = None
 
     @property
@@ -186,11 +189,10 @@ class JobContext:
         The task runs as long as PVE takes, up to PROXMOX_MCP_TASK_MAX: its wait is not the
         handler's to time, and what follows it gets the operation's whole timeout again.
         """
-        if self.follow is None:
+        if self.waits is None:
             raise InternalError(f"{self.op.name} started PVE task {upid} in a worker that cannot follow it")
-        if self.timeout is not None:
-            self.timeout.reschedule(None)
-        end = await self.follow(upid, log_base=log_base, since=since, have=have)
+        self._suspend_deadline()
+        end = await self.waits.task_end(upid, log_base=log_base, since=since, have=have)
         self.record.attempts += 1
         if end is None:
             raise JobEnded(
@@ -198,10 +200,26 @@ class JobContext:
                 f"stopped following after {self.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
             )
         self.record.task_end = end
+        self._renew_deadline()
+        return end
+
+    async def pause(self, seconds: float) -> None:
+        """Let `seconds` pass out of the job's slot (its claim held); what follows gets the whole timeout again."""
+        self._suspend_deadline()
+        if self.waits is None:
+            await asyncio.sleep(seconds)
+        else:
+            await self.waits.pause(seconds)
+        self._renew_deadline()
+
+    def _suspend_deadline(self) -> None:
+        if self.timeout is not None:
+            self.timeout.reschedule(None)
+
+    def _renew_deadline(self) -> None:
         self.deadline = time.monotonic() + self.op.timeout_seconds(self.app.settings) - _DEADLINE_MARGIN_SECONDS
         if self.timeout is not None:
             self.timeout.reschedule(asyncio.get_running_loop().time() + self.time_left())
-        return end
 
     def assert_may_send(self) -> None:
         """Before a request that changes PVE: this worker's claim on the job must be fresh (shared.jobs.claims)."""
@@ -268,19 +286,18 @@ class JobContext:
             self.locked_vmids.remove(vmid)
 
     async def lock_guest(self, vmid: int) -> None:
-        """Hold the guest's write lock for this job, or wait (rerun later) while another job holds it."""
-        holder = await self.try_lock_guest(vmid)
-        if holder is None:
-            return
-        await self.wait_for_lock(
-            Locked(
-                f"guest {vmid} is being changed by job {holder}",
-                hint=f"Follow that job with get_task_status(job_id='{holder}'), then call again.",
+        """Hold the guest's write lock for this job, waiting while another job holds it (Locked once too long)."""
+        while (holder := await self.try_lock_guest(vmid)) is not None:
+            await self.wait_for_lock(
+                Locked(
+                    f"guest {vmid} is being changed by job {holder}",
+                    hint=f"Follow that job with get_task_status(job_id='{holder}'), then call again.",
+                )
             )
-        )
+            await self.end_if_cancelled()
 
-    async def wait_for_lock(self, error: Locked) -> NoReturn:
-        """Rerun later while the guest is locked (by our job or PVE's task); after PROXMOX_MCP_LOCK_WAIT, fail.
+    async def wait_for_lock(self, error: Locked) -> None:
+        """Wait a moment while the guest is locked (by our job or PVE's task); after PROXMOX_MCP_LOCK_WAIT, fail.
 
         The wait is measured from when it began, not from the job's creation, so a job that
         first spent its time following a task still gets the whole wait. Waits for our lock and
@@ -298,7 +315,7 @@ class JobContext:
                 f"{error.message} (gave up after waiting {waited:.0f}s)", hint=error.hint, details=error.details
             )
         log.info("lock_wait", reason=error.message, waited_s=round(waited))
-        raise Retry(defer=_LOCK_RETRY_SECONDS)
+        await self.pause(_LOCK_RETRY_SECONDS)
 
 
 Handler = Callable[[JobContext, Any], Awaitable[Result | Outcome]]
@@ -602,7 +619,10 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
         async with asyncio.timeout(job.time_left()) as deadline:
             job.timeout = deadline
-            outcome = await handler(job, params)
+            try:
+                outcome = await handler(job, params)
+            finally:
+                job.timeout = None  # a wait after this (a lock wait below) has no handler deadline to suspend
     except TimeoutError:
         if deadline is None or not deadline.expired():
             raise
@@ -616,9 +636,12 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         if not change or job.lock_wait_over:
             return locked
         try:
-            await job.wait_for_lock(locked)  # Retry while the wait lasts
+            await job.wait_for_lock(locked)
         except Locked as final:
             return final
+        # PVE's lock: the handler ran into it after it may have changed things, so it runs again from
+        # the top in a fresh pickup, which finds in the record what is done
+        raise Retry() from None
     except TransientPveError as passing:
         if not change or not _made_progress(job.record):
             return passing  # nothing was sent to PVE: the agent may just call again
@@ -678,7 +701,7 @@ async def run_job(
     record: JobRecord | None = None,
     envelope: Any = None,
     newly_taken: bool | None = None,
-    follow: Follow | None = None,
+    waits: Waits | None = None,
 ) -> str:
     """Run one pickup of a job (`pickup`: its claims so far, from 1); returns the state it left the job in.
 
@@ -687,7 +710,7 @@ async def run_job(
     `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
     signed right, expired or a replay is refused before anything else.
 
-    `follow` is how a step awaits its PVE task's end (QueueWorker._follow).
+    `waits` is how the job waits out of its slot (QueueWorker.JobWaits).
 
     Raises Retry or ClaimLost as the module docstring says. A job that ends leaves its
     queue in the same transaction as its ending write (when the store is fenced by a claim).
@@ -719,7 +742,7 @@ async def run_job(
         await app.store.fail(job_id, error, also=release)
         return JobState.FAILED.value
     pending = await _pickup(app, op, record)
-    job = JobContext(app, op, record, caller, started, follow=follow)
+    job = JobContext(app, op, record, caller, started, waits=waits)
     try:
         outcome = await _run_handler(job, handler, payload)
     except (Retry, ClaimLost, asyncio.CancelledError):

@@ -94,6 +94,24 @@ _CANDIDATES_PER_SLOT = 4
 _READ_SHARE = 4
 
 
+@dataclass(frozen=True)
+class JobWaits:
+    """How one held job waits out of its slot (runtime.Waits): for its PVE task's end, or for a while."""
+
+    worker: QueueWorker
+    claim: Claim
+    store: JobStore
+    cluster: str
+
+    async def task_end(self, upid: Upid, *, log_base: int, since: float, have: int | None) -> dict[str, object] | None:
+        return await self.worker._follow(
+            self.claim, self.store, self.cluster, upid, log_base=log_base, since=since, have=have
+        )
+
+    async def pause(self, seconds: float) -> None:
+        await self.worker._pause(self.claim.job_id, seconds)
+
+
 def worker_name(settings: Settings) -> str:
     """This worker's name: PROXMOX_MCP_WORKER_NAME, else host and PID (unique per replica)."""
     return settings.worker_name or f"{socket.gethostname()}-{os.getpid()}"
@@ -334,7 +352,7 @@ class QueueWorker:
     async def _follow(
         self, claim: Claim, store: JobStore, cluster: str, upid: Upid, *, log_base: int, since: float, have: int | None
     ) -> dict[str, object] | None:
-        """Await the end of the job's PVE task out of its slot, then take a slot again; the task's end.
+        """Await the end of the job's PVE task out of its slot, then take a slot again; the task's end (JobWaits).
 
         The job's claim stays held (the heartbeat renews it). The watcher's writes (the end, the
         rest of the log) go with the job's next write, fenced by that claim, and so does the count
@@ -360,6 +378,12 @@ class QueueWorker:
         await self._take_slot(claim.job_id)
         held.task_ended = False
         return ended.end
+
+    async def _pause(self, job_id: str, seconds: float) -> None:
+        """Let `seconds` pass out of the job's slot, then take a slot again (JobWaits)."""
+        self._leave_slot(job_id)
+        await asyncio.sleep(seconds)
+        await self._take_slot(job_id)
 
     def _leave_slot(self, job_id: str) -> None:
         self.slots.discard(job_id)
@@ -441,7 +465,7 @@ class QueueWorker:
                     record=record,
                     envelope=envelope,
                     newly_taken=bool(newly_taken),
-                    follow=functools.partial(self._follow, claim, store, cluster),
+                    waits=JobWaits(self, claim, store, cluster),
                 )
             except Retry as retry:
                 self.counts["retried"] += 1

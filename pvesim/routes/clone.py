@@ -116,19 +116,35 @@ def _qemu_plan(
     return plan
 
 
-@route("POST", "/nodes/{node}/qemu/{vmid}/clone")
-async def qemu_clone(call: Call) -> Any:
-    state = call.core.state
+def _clone_request(call: Call, content: str | None) -> tuple[int, Any, str | None, str | None]:
+    """What both clone APIs check first: (newid, pool, target node, storage), refused as PVE refuses them."""
     params = call.params
-    newid = int(params["newid"])
     pool = params.get("pool")
     check_pool_exists(call, pool)
     target = target_node(call)
     storage_id = str(params["storage"]) if params.get("storage") else None
     if storage_id is not None:
-        storage = storage_enabled(call, storage_id, content="images")
+        storage = storage_enabled(call, storage_id, content=content)
         if target is not None and not storage.shared:
             raise ApiError(500, f"can't clone to non-shared storage '{storage_id}'")
+    return int(params["newid"]), pool, target, storage_id
+
+
+def _placed(state: ClusterState, source: Guest, clone: Guest, target: str | None, pool: Any) -> None:
+    """A clone's task did its work: the new guest is on its node and in its pool, and counted."""
+    if target is not None:
+        clone.node = target
+    if pool is not None:
+        state.pools[str(pool)].vms.add(clone.vmid)
+    state.count(source.vmid, "cloned")
+    state.count(clone.vmid, "created")
+
+
+@route("POST", "/nodes/{node}/qemu/{vmid}/clone")
+async def qemu_clone(call: Call) -> Any:
+    state = call.core.state
+    params = call.params
+    newid, pool, target, storage_id = _clone_request(call, "images")
     source = call.guest("qemu")
     check_lock(source)
     running = source.status == "running"
@@ -169,12 +185,7 @@ async def qemu_clone(call: Call) -> Any:
 
         def effect() -> None:
             clone.config = config  # without the "clone" lock
-            if target is not None:
-                clone.node = target
-            if pool is not None:
-                state.pools[str(pool)].vms.add(newid)
-            state.count(source.vmid, "cloned")
-            state.count(newid, "created")
+            _placed(state, source, clone, target, pool)
 
         return effect
 
@@ -276,16 +287,7 @@ _LXC_USED = 1_203_765_248  # what a container's rootfs holds (guest_usage report
 @route("POST", "/nodes/{node}/lxc/{vmid}/clone")
 async def lxc_clone(call: Call) -> Any:
     state = call.core.state
-    params = call.params
-    newid = int(params["newid"])
-    pool = params.get("pool")
-    check_pool_exists(call, pool)
-    target = target_node(call)
-    storage_id = str(params["storage"]) if params.get("storage") else None
-    if storage_id is not None:
-        storage = storage_enabled(call, storage_id)
-        if target is not None and not storage.shared:
-            raise ApiError(500, f"can't clone to non-shared storage '{storage_id}'")
+    newid, pool, target, storage_id = _clone_request(call, None)
     source = call.guest("lxc")
     check_lock(source)  # set_lock($vmid, 'disk')
     source.config["lock"] = "disk"
@@ -313,12 +315,7 @@ async def lxc_clone(call: Call) -> Any:
 
         def effect() -> None:
             clone.config.pop("lock", None)
-            if target is not None:
-                clone.node = target
-            if pool is not None:
-                state.pools[str(pool)].vms.add(newid)
-            state.count(source.vmid, "cloned")
-            state.count(newid, "created")
+            _placed(state, source, clone, target, pool)
 
         return effect
 

@@ -1,11 +1,11 @@
 """Fleets: a parent job that queues one ordinary change job per guest, at most `parallel` at a time.
 
 The parent's first run resolves the selector (GET /cluster/resources) and stores its plan before
-it queues anything: the guests, each with the job ID its change will have. Every run after that
-is one scheduling step: it reads the guest jobs' records, queues the next ones (by the planned ID,
-so a job is queued once however often the parent runs, after a kill too), records the guests'
-states as its interim result and progress, and runs again shortly (Retry) until every guest's
-job has ended. The guest jobs are create_snapshot, power_control and backup_instance jobs like
+it queues anything: the guests, each with the job ID its change will have. Then it looks at its
+guests every moment (out of its slot between two looks): it reads the guest jobs' records, queues
+the next ones (by the planned ID, so a job is queued once however often the parent runs, after a
+kill too), and records the guests' states as its interim result and progress, until every
+guest's job has ended. The guest jobs are create_snapshot, power_control and backup_instance jobs like
 any other: each change is exactly once by their own rules.
 """
 
@@ -46,7 +46,7 @@ from shared.pve.client import PveClient
 from shared.redact import Redactor
 from workers.guest_lookup import cluster_guests
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome, Retry
+from workers.runtime import JobContext, Outcome
 
 __all__ = ["backup_guests", "plan_fleet", "power_guests", "resolve_fleet", "snapshot_guests"]
 
@@ -133,8 +133,21 @@ async def _run_fleet(
     child_op: Operation[Any, Any],
     child_params: Callable[[FleetGuest], Params],
 ) -> Outcome:
-    store = job.app.store
     guests = await _plan(job, params)
+    while (outcome := await _look(job, params, guests, child_op, child_params)) is None:
+        await job.pause(_TICK_SECONDS)
+    return outcome
+
+
+async def _look(
+    job: JobContext,
+    params: FleetParams,
+    guests: list[FleetGuest],
+    child_op: Operation[Any, Any],
+    child_params: Callable[[FleetGuest], Params],
+) -> Outcome | None:
+    """One look at the guests' jobs: the next ones queued, the interim result; the fleet's outcome once all ended."""
+    store = job.app.store
     children: list[JobRecord | None] = list(await asyncio.gather(*(store.get(str(g.job_id)) for g in guests)))
     failed = any(c is not None and c.terminal and c.state not in _OK for c in children)
     fresh = await store.get(job.job_id)
@@ -166,7 +179,7 @@ async def _run_fleet(
             job.record.result = result.model_dump(mode="json")
             await store.update(job.job_id, result=job.record.result)
             await store.progress(job.job_id, 100 * finished / len(guests), f"{finished}/{len(guests)} guests done")
-        raise Retry(defer=_TICK_SECONDS)
+        return None
     await store.progress(job.job_id, 100 * finished / len(guests), f"{finished}/{len(guests)} guests done")
     if not any(g.state in ("succeeded", "succeeded_with_warnings") for g in states):
         await store.update(job.job_id, result=result.model_dump(mode="json"))  # the failure's details
