@@ -597,25 +597,35 @@ async def _end(
     return state.value
 
 
+async def _prepare(job: JobContext, payload: Any) -> Params:
+    """The payload validated, and the job allowed to run: the caller's scopes, the tier, the change's bounds.
+
+    A change whose task was under way when its last worker died awaits that task's end here.
+    """
+    op, settings = job.op, job.app.settings
+    params = job.params = _validate(op, payload)
+    await enforce_scope(job, job.caller, params)
+    enforce_tier(
+        op.tier_of(params.model_dump()),
+        allow_danger=settings.proxmox_allow_danger,
+        confirmed=bool(getattr(params, "confirmed", False)),
+        read_only=settings.read_only,
+    )
+    if op.tier is not Tier.SAFE:
+        if (ending := _ending_before_run(job)) is not None:
+            raise ending
+        await _resume_following(job)
+    return params
+
+
 async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outcome | ProxmoxMcpError | JobEnded:
     """The handler's outcome, or the error or ending it raised; raises Retry when the job must run again."""
-    op, settings = job.op, job.app.settings
+    op = job.op
     change = op.tier is not Tier.SAFE
-    timeout = op.timeout_seconds(settings)
+    timeout = op.timeout_seconds(job.app.settings)
     deadline: asyncio.Timeout | None = None
     try:
-        params = job.params = _validate(op, payload)
-        await enforce_scope(job, job.caller, params)
-        enforce_tier(
-            op.tier_of(params.model_dump()),
-            allow_danger=settings.proxmox_allow_danger,
-            confirmed=bool(getattr(params, "confirmed", False)),
-            read_only=settings.read_only,
-        )
-        if change and (ending := _ending_before_run(job)) is not None:
-            raise ending
-        if change:
-            await _resume_following(job)
+        params = await _prepare(job, payload)
         job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
         async with asyncio.timeout(job.time_left()) as deadline:
             job.timeout = deadline
@@ -633,23 +643,33 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
         log.warning("job_timed_out", timeout_s=timeout)
         return WaitTimeout(f"{op.name} did not finish within {timeout:.0f}s", hint="Call the tool again.")
     except Locked as locked:
-        if not change or job.lock_wait_over:
-            return locked
-        try:
-            await job.wait_for_lock(locked)
-        except Locked as final:
-            return final
-        # PVE's lock: the handler ran into it after it may have changed things, so it runs again from
-        # the top in a fresh pickup, which finds in the record what is done
-        raise Retry() from None
+        return await _after_locked(job, locked)
     except TransientPveError as passing:
         if not change or not _made_progress(job.record):
             return passing  # nothing was sent to PVE: the agent may just call again
         log.warning("job_transient_failure", code=passing.code, reason=passing.message)
         raise Retry(defer=_TRANSIENT_RETRY_SECONDS) from None
-    except (ProxmoxMcpError, JobEnded) as ended:
-        return await _after_failed_read(job, ended) if _read_after_dispatch(job, ended) else ended
+    except ProxmoxMcpError as failed:
+        return await _after_failed_read(job, failed) if _read_after_dispatch(job, failed) else failed
+    except JobEnded as ended:
+        return ended
     return outcome if isinstance(outcome, Outcome) else Outcome(outcome)
+
+
+async def _after_locked(job: JobContext, locked: Locked) -> Locked:
+    """The handler found the guest locked (by PVE, or by a job of ours once waiting ran out).
+
+    A change waits a moment and raises Retry: the handler may have changed things before, so it
+    runs again from the top in a fresh pickup, which finds in the record what is done. Once the
+    lock wait has run out, the job ends with the Locked error.
+    """
+    if job.op.tier is Tier.SAFE or job.lock_wait_over:
+        return locked
+    try:
+        await job.wait_for_lock(locked)
+    except Locked as final:
+        return final
+    raise Retry()
 
 
 def passing_server_error(failed: ProxmoxMcpError) -> bool:
@@ -657,14 +677,14 @@ def passing_server_error(failed: ProxmoxMcpError) -> bool:
     return isinstance(failed, RequestRejected) and failed.details.get("status") == 500
 
 
-def _read_after_dispatch(job: JobContext, ended: ProxmoxMcpError | JobEnded) -> bool:
+def _read_after_dispatch(job: JobContext, failed: ProxmoxMcpError) -> bool:
     """Whether this is a read (GET) that failed in a change that has already sent PVE something."""
-    if not isinstance(ended, ProxmoxMcpError) or job.op.tier is Tier.SAFE or not _made_progress(job.record):
+    if job.op.tier is Tier.SAFE or not _made_progress(job.record):
         return False
-    return ended.details.get("method") == "GET"
+    return failed.details.get("method") == "GET"
 
 
-async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded) -> ProxmoxMcpError | JobEnded:
+async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError) -> ProxmoxMcpError | JobEnded:
     """A read PVE failed after the change sent something: it says nothing about what the change did.
 
     A server error (500 without a meaning we know) may pass: the job reruns and reads again, up to
@@ -673,7 +693,6 @@ async def _after_failed_read(job: JobContext, failed: ProxmoxMcpError | JobEnded
     effect, else `unknown` (its request may have reached PVE); never `failed`, which says nothing
     was changed.
     """
-    assert isinstance(failed, ProxmoxMcpError)
     record = job.record
     if passing_server_error(failed) and record.read_retries < READ_RETRIES:
         record.read_retries += 1

@@ -35,9 +35,13 @@ async def watch_and_get(pipe: Pipeline, *keys: str) -> list[Any]:
         await conn.read_response()  # OK
         return [await conn.read_response() for _ in keys]
 
-    values: list[Any] = await conn.retry.call_with_retry(
-        send,
-        lambda error: pipe._disconnect_reset_raise(conn, error),  # type: ignore[no-untyped-call]  # redis-py: untyped
-    )
+    async def failed(error: BaseException) -> None:
+        # as redis-py's pipeline does on a failed command: drop the connection; give up unless the error may pass
+        await conn.disconnect()
+        if conn.retry_on_error is None or not isinstance(error, tuple(conn.retry_on_error)):
+            await pipe.aclose()
+            raise error
+
+    values: list[Any] = await conn.retry.call_with_retry(send, failed)
     pipe.watching = True  # as pipe.watch() leaves it: reset() unwatches, execute() runs MULTI/EXEC
     return values
