@@ -1,10 +1,11 @@
 """The tool list the server publishes: generated from the tools, shipped as mcp_frontend/tools.json.
 
-Building the tools (their pydantic models and JSON schemas) costs about 100 ms, and the list
-they publish is the same on every start; a server that answers tools/list as fast as a bare
-MCP server cannot pay that first. So tools/list is answered from this file, and the tools are
-built when the first call comes (mcp_frontend.server). The file is also the review snapshot
-of what a client sees: tests/test_tool_snapshot.py builds the tools and fails when it differs.
+Building the tools (their pydantic models and JSON schemas) is a large share of a start
+(bench/bench_startup.py), and the list they publish is the same on every start; a server that
+answers tools/list as fast as a bare MCP server cannot pay that first. So tools/list is
+answered from this file, and the tools are built when the first call comes (mcp_frontend.server).
+The file is also the review snapshot of what a client sees: tests/test_tool_snapshot.py builds
+the tools and fails when it differs.
 After an intended change, write it again:
 
     python -m mcp_frontend.published --update

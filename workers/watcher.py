@@ -264,9 +264,9 @@ class Watcher:
         """The UPIDs followed here that PVE lists as running on `node` (one just ended may be listed, with its status).
 
         A node may list hundreds of tasks, most of them not ours, at every look: only the items
-        of tasks this watcher follows are validated (pydantic on every item cost a tenth of a
-        worker's CPU at a thousand follows). An item of ours that does not fit counts as not
-        running: its end is then read from its log and, failing that, its own status.
+        of tasks this watcher follows are validated (validating every item is what a worker
+        following a thousand tasks would spend its CPU on). An item of ours that does not fit
+        counts as not running: its end is then read from its log and, failing that, its own status.
         """
         ours = {str(w.upid) for w in self.tasks.values() if w.node == node}
         running: set[str] = set()

@@ -1,11 +1,11 @@
 """The HTTP transport of the PVE client: httpx's interface on aiohttp's connection pool and parser.
 
-A worker following a thousand tasks spends its CPU on PVE requests: with httpx's own transport
-(httpcore's pool, anyio's streams, h11's parser in pure Python) a GET of a task log cost the
-client 2.0 ms of CPU, 1.3 ms with an override of ours that made httpcore's pool bookkeeping
-cheap, and 0.6 ms through this one (bench/bench_pve_request.py). The client above stays httpx:
-its requests, responses, auth, env proxies (httpx mounts its own transport for those) and the
-errors shared.pve._boundary classifies, into which aiohttp's failures are mapped here.
+A worker following a thousand tasks spends its CPU on PVE requests, and httpx's own transport
+(httpcore's pool, anyio's streams, h11's parser in pure Python) was most of that cost
+(bench/bench_pve_request.py compares them; docs/architecture.md "PVE client and contract" has the
+figures). The client above stays httpx: its requests, responses, auth, env proxies (httpx mounts
+its own transport for those) and the errors shared.pve._boundary classifies, into which
+aiohttp's failures are mapped here.
 
 What a failure says about a write decides whether it is sent again, so the mapping keeps
 httpx's meaning: only a failure before the request left (no connection, or no free one in
