@@ -510,10 +510,10 @@ class QueueWorker:
                 self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)
-                    for watcher in self.watchers.values():
-                        watcher.drop(claim.job_id)  # a job awaiting its task's end: that wait ends in ClaimLost
                     if (held := self.held.get(claim.job_id)) is not None and held.claim == claim:
-                        held.task.cancel()
+                        held.task.cancel()  # whatever it awaits (a slot, its task's end) is cancelled with it
+                    for watcher in self.watchers.values():
+                        watcher.drop(claim.job_id)
                 await self._write_health()
             except REDIS_ERRORS as exc:
                 log.warning("heartbeat_redis_error", error=type(exc).__name__)
