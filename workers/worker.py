@@ -448,13 +448,14 @@ class QueueWorker:
             return
         op, handler = entry
         payload = job.args[0] if job.args else job.kwargs
+        envelope = job.kwargs if job.args else None
+        record = JobStore.record_from(fields)
+        del raw, fields, job  # a job awaiting its PVE task keeps this frame: it holds what it still needs only
         # the cluster of the queue it came from: its signature must name it too (runtime._signed_caller)
         cluster = claim.cluster
         app = replace(self.apps[cluster], store=store)
         with structlog.contextvars.bound_contextvars(operation=op.name):
             try:
-                record = JobStore.record_from(fields)
-                envelope = job.kwargs if job.args else None
                 state = await run_job(
                     app,
                     op,

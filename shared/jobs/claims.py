@@ -53,6 +53,7 @@ __all__ = [
     "renew",
     "requeue",
     "take",
+    "write_result",
 ]
 
 #: how long a claim lasts without renewal: a dead worker's job is taken over this long after its last renewal
@@ -295,7 +296,12 @@ def finish(pipe: Pipeline, claim: Claim, result: bytes | None = None) -> None:
     pipe.delete(claim.key, keys.job_in_progress(claim.job_id), keys.job_payload(claim.job_id))
     pipe.zrem(claim.queue, claim.job_id)
     if result is not None:
-        pipe.set(keys.job_result(claim.job_id), result, px=ARQ_RESULT_TTL_MS)
+        write_result(pipe, claim.job_id, result)
+
+
+def write_result(pipe: Pipeline, job_id: str, result: bytes) -> None:
+    """arq's result of a job that ended (shared.jobs.codec.encode_result), kept an hour as arq keeps it."""
+    pipe.set(keys.job_result(job_id), result, px=ARQ_RESULT_TTL_MS)
 
 
 def _text(value: str | bytes | None) -> str | None:  # a client without decode_responses answers bytes

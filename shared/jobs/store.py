@@ -252,8 +252,17 @@ class JobStore:
         answers = await self.commit(write)
         return RecordedUpid(log_base, answers[0] == "true")
 
-    async def cancel_unclaimed(self, job_id: str, claim_key: str, message: Callable[[JobRecord], str]) -> bool:
+    async def cancel_unclaimed(
+        self,
+        job_id: str,
+        claim_key: str,
+        message: Callable[[JobRecord], str],
+        *,
+        also: Callable[[Pipeline, JobRecord, str], object] | None = None,
+    ) -> bool:
         """Cancel a queued job that no worker holds (`claim_key` absent), atomically; False if that is not so.
+
+        `also` adds writes to that transaction, given the record as it was and the message (arq's result).
 
         A worker claims a job by creating `claim_key`; WATCHing it and the record means a claim
         or a state change between our check and our write aborts the write, so a job is never
@@ -270,16 +279,18 @@ class JobStore:
                     record = JobRecord.from_hash(fields)
                     if record.state is not JobState.QUEUED:
                         return False
-                    now = utcnow()
+                    now, why = utcnow(), message(record)
                     values = {
                         "state": JobState.CANCELLED,
-                        "message": message(record),
+                        "message": why,
                         "cancel_requested": True,
                         "finished_at": now,
                         "updated_at": now,
                     }
                     pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
                     pipe.hset(record_key, mapping=encode_fields(values))
+                    if also is not None:
+                        also(pipe, record, why)
                     self._event(pipe, job_id, {"kind": "state", "state": JobState.CANCELLED.value})
                     self._expire(pipe, job_id)
                     await pipe.execute()

@@ -29,6 +29,8 @@ from tests.support.inprocess import sim_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
+from workers.operations.tasks import arq_result_of_cancelled
+from workers.runtime import cancelled_message
 from workers.worker import build_worker
 
 pytestmark = pytest.mark.timeout(60)
@@ -65,6 +67,13 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
     newer = queue.prepare(POWER_CONTROL, PowerParams(vmid=104, action="start", confirmed=True))
     newer.record.operation = "power_control_v2"
     await queue.enqueue(newer)
+    # and one cancelled in its queue (cancel_task on a job no worker holds)
+    doomed = await queue.submit(POWER_CONTROL, PowerParams(vmid=105, action="start", confirmed=True))
+    cancelled = arq_job(doomed.job_id, arq_redis)
+    assert await queue.store.cancel_unclaimed(
+        doomed.job_id, keys.job_claim(doomed.job_id), cancelled_message, also=arq_result_of_cancelled
+    )
+    assert await cancelled.status() == JobStatus.complete
 
     assert await started.status() == JobStatus.queued
     info = await started.info()
@@ -90,11 +99,21 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
             await arq_job(newer.record.job_id, arq_redis).result(timeout=20, poll_delay=0.1)
         ended_unrun = await queue.store.get(newer.record.job_id)
         assert ended_unrun is not None and ended_unrun.state.value == "failed"  # its record ends too
+        await eventually(
+            lambda: _gone_from_queue(arq_redis, doomed.job_id), timeout=10, what="the cancelled job's pickup"
+        )
+        with pytest.raises(asyncio.CancelledError):  # its pickup took it out of the queue and kept arq's result
+            await cancelled.result(timeout=5, poll_delay=0.1)
+        assert [r.path for r in sim.requests if r.path.endswith("/105/status/start")] == []  # it never ran
     finally:
         await worker.close()
         await asyncio.gather(running, return_exceptions=True)
         await connections.aclose()
         await arq_redis.aclose()
+
+
+async def _gone_from_queue(redis: Redis, job_id: str) -> bool:
+    return await redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, False), job_id) is None
 
 
 async def _is(job: Job, status: JobStatus) -> bool:

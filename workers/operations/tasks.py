@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from redis.asyncio.client import Pipeline
+
 from shared.errors import NotFound
-from shared.jobs import keys
+from shared.jobs import codec, keys
+from shared.jobs.claims import write_result
+from shared.jobs.record import JobRecord
 from shared.jobs.states import JobState
 from shared.operations.tasks import (
     CANCEL_TASK,
@@ -20,6 +24,7 @@ from shared.operations.tasks import (
 from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
+from shared.safety import Tier
 from workers.pve_tasks import classify_exitstatus
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, cancelled_message
@@ -65,6 +70,12 @@ async def pve_task_log(job: JobContext, params: PveTaskLogParams) -> TaskLogPage
     )
 
 
+def arq_result_of_cancelled(pipe: Pipeline, record: JobRecord, message: str) -> None:
+    """arq's result of a job cancelled in its queue (its pickup, later, only takes it out of the queue)."""
+    queue = keys.queue_for(record.cluster, record.tier == Tier.SAFE.value)
+    write_result(pipe, record.job_id, codec.encode_result(record, queue, JobState.CANCELLED, message))
+
+
 @handles(CANCEL_TASK)
 async def cancel_task(job: JobContext, params: CancelParams) -> Outcome:
     """The cancel's own job reports what happened to the target (its message is the agent's answer)."""
@@ -87,7 +98,9 @@ async def _cancel(job: JobContext, params: CancelParams) -> CancelResult:
         return CancelResult(
             job_id=target_id, upid=target.upid, state=target.state.value, message="the job had already ended"
         )
-    cancelled = await store.cancel_unclaimed(target_id, keys.job_claim(target_id), cancelled_message)
+    cancelled = await store.cancel_unclaimed(
+        target_id, keys.job_claim(target_id), cancelled_message, also=arq_result_of_cancelled
+    )
     message = None
     if not cancelled:
         # a worker holds the job (or it is under way): it sees the flag before its next PVE task
