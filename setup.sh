@@ -26,6 +26,10 @@ if [ -n "$stale" ]; then
     .venv/bin/python -m pip uninstall --quiet --yes $stale >&2
 fi
 
+# Byte-compile the project's own modules once: where PYTHONDONTWRITEBYTECODE is set (container
+# images often set it), every server, worker and test process would compile them again at start.
+.venv/bin/python -m compileall -q -j 0 mcp_frontend workers shared pvesim >&2
+
 if [ ! -f .env ]; then
     cp .env.example .env
     echo "setup.sh: created .env from .env.example; fill in PROXMOX_URL and the API token for a real cluster" >&2
