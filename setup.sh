@@ -28,7 +28,7 @@ fi
 
 # Byte-compile the project's own modules once: where PYTHONDONTWRITEBYTECODE is set (container
 # images often set it), every server, worker and test process would compile them again at start.
-.venv/bin/python -m compileall -q -j 0 mcp_frontend workers shared pvesim >&2
+.venv/bin/python -m compileall -q -j 0 mcp_frontend workers shared pvesim tests bench scripts >&2
 
 if [ ! -f .env ]; then
     cp .env.example .env
