@@ -22,6 +22,7 @@ import json
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import Field, Strict
@@ -154,13 +155,13 @@ def paginate(
     def sort_key(row: T) -> list[Any]:
         return _sortable(key(row))
 
-    remaining = rows
+    keyed = [(sort_key(row), row) for row in rows]  # each row's key made once
     if cursor is not None:
         after = decode_cursor(cursor, asked.query())
-        remaining = [row for row in rows if (sort_key(row) < after if descending else sort_key(row) > after)]
+        keyed = [pair for pair in keyed if (pair[0] < after if descending else pair[0] > after)]
     # the page's rows alone are put in order: "the five busiest" of 10,000 sorts five
-    page = (heapq.nlargest if descending else heapq.nsmallest)(limit, remaining, key=sort_key)
-    more = len(remaining) > limit
-    next_cursor = encode_cursor(asked.query(), sort_key(page[-1])) if page and more else None
-    first = len(rows) - len(remaining) + 1 if page else 0
-    return Page(rows=page, total=len(rows), first=first, next_cursor=next_cursor)
+    page = (heapq.nlargest if descending else heapq.nsmallest)(limit, keyed, key=itemgetter(0))
+    more = len(keyed) > limit
+    next_cursor = encode_cursor(asked.query(), page[-1][0]) if page and more else None
+    first = len(rows) - len(keyed) + 1 if page else 0
+    return Page(rows=[row for _, row in page], total=len(rows), first=first, next_cursor=next_cursor)
