@@ -474,8 +474,9 @@ def _no_progress_limit(settings: Settings, op: Operation) -> float:
 def _ending_before_run(job: JobContext) -> JobEnded | None:
     """A change that must not run again: cancelled before its next task, or making no progress for too long.
 
-    Every step's end, lock wait and passing failure reruns a change (Retry, FollowTask); each is
-    bounded on its own, and this bounds them together, counted from the last dispatch.
+    Each wait is bounded on its own (a task by PROXMOX_MCP_TASK_MAX, a lock by PROXMOX_MCP_LOCK_WAIT)
+    and each pickup after a Retry or a takeover checks this bound on them together, counted from
+    the last dispatch.
     """
     record, settings = job.record, job.app.settings
     if record.cancel_requested and record.state is JobState.QUEUED:
