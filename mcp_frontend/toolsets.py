@@ -111,8 +111,10 @@ TOOLSETS: dict[str, Toolset] = {
         ),
         Toolset(
             "monitoring",
-            "Usage over time, cluster status and quorum, PVE's task history",
+            "Node details and system logs, usage over time, cluster status and quorum, PVE's task history",
             (
+                "get_node_details",
+                "get_node_log",
                 "get_resource_usage",
                 "get_cluster_status",
                 "list_tasks",

@@ -44,6 +44,8 @@ class Node:
     maxcpu: int = 16
     maxmem: int = 64 * 1024**3
     boot_time: float = field(default_factory=lambda: time.time() - 86400 * 12)
+    #: its system journal, (epoch seconds, unit, line as journalctl prints it), oldest first; made on first read
+    journal: list[tuple[float, str, str]] = field(default_factory=list)
 
     @property
     def uptime(self) -> int:

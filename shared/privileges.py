@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -438,7 +438,8 @@ def operation_needs(
         for endpoint in endpoints(call) if endpoints is not None else call_endpoints(call, schema):
             if own_task_endpoint(op, endpoint):
                 continue
-            for need in endpoint_needs(endpoint):
+            for found in endpoint_needs(endpoint):
+                need = replace(found, kind=NeedKind.CONDITIONAL) if call in op.optional_calls else found
                 # qemu and lxc variants of one call need the same thing; name it once
                 needs.setdefault((need.path, need.privileges, need.any_of, need.kind), need)
     return list(needs.values())

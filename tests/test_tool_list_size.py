@@ -78,6 +78,7 @@ async def test_list_vms_of_the_default_cluster_answers_in_little_content(
 #: row (the rows' list and the key that names a row), "json only" the result as compact JSON
 _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "list_nodes": ({}, "rows", ("nodes", "node")),
+    "get_node_log": ({"node": "pve1", "limit": 3}, "rows", ("lines", "t")),
     "list_vms": ({}, "rows", ("guests", "vmid")),
     "list_lxc_containers": ({}, "rows", ("guests", "vmid")),
     "list_snapshots": ({"vmid": 100}, "rows", ("snapshots", "name")),
@@ -93,6 +94,7 @@ _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "get_lxc_interfaces": ({"vmid": 200}, "json", None),
     "get_vm_interfaces": ({"vmid": 100}, "json", None),
     "get_resource_usage": ({"vmid": 100}, "json", None),
+    "get_node_details": ({"node": "pve1"}, "json", None),
     "get_task_status": ({"job_id": "<job>"}, "json", None),
     "get_task_log": ({"job_id": "<job>"}, "json", None),
     "get_audit_log": ({}, "json", None),

@@ -63,6 +63,9 @@ class Operation(Generic[P, R_co]):
     description: str
     #: the PVE API calls it may make ("METHOD /template"), for docs, privileges and route checks
     pve_calls: tuple[str, ...]
+    #: those of `pve_calls` whose refusal it works around (answering without that part): their
+    #: privileges are needed in some cases only
+    optional_calls: tuple[str, ...] = ()
     #: errors particular to it, as (code, when), besides those every tool of its kind can answer
     errors: tuple[tuple[str, str], ...] = ()
     #: a change's plan, shown to the user who confirms it: from the params and the guest they address,
@@ -85,6 +88,8 @@ class Operation(Generic[P, R_co]):
     def __post_init__(self) -> None:
         if self.tier is not Tier.SAFE and self.plan is None:
             raise TypeError(f"operation {self.name} changes the cluster but declares no plan to confirm")
+        if not set(self.optional_calls) <= set(self.pve_calls):
+            raise TypeError(f"operation {self.name}: an optional call is not among its pve_calls")
         object.__setattr__(self, "description", inspect.cleandoc(self.description))
 
     @property

@@ -29,6 +29,8 @@ __all__ = [
     "NO_DATA",
     "OPTIONAL_UPID",
     "UPID",
+    "AptPackage",
+    "BootInfo",
     "CloudInitItem",
     "ClusterResource",
     "ClusterStatusEntry",
@@ -38,6 +40,7 @@ __all__ = [
     "GuestStatus",
     "GuestSummary",
     "IpAddress",
+    "KernelInfo",
     "LxcConfig",
     "LxcInterface",
     "LxcStatus",
@@ -56,6 +59,7 @@ __all__ = [
     "Snapshot",
     "StorageContentItem",
     "StorageStatus",
+    "Subscription",
     "TaskLogLine",
     "TaskStatus",
     "TaskSummary",
@@ -138,6 +142,16 @@ class CpuInfo(PveModel):
     cores: int | None = None
 
 
+class KernelInfo(PveModel):
+    release: str | None = None
+    machine: str | None = None
+
+
+class BootInfo(PveModel):
+    mode: str | None = None
+    secureboot: int | None = None
+
+
 class NodeStatus(PveModel):
     """GET /nodes/{node}/status."""
 
@@ -147,6 +161,29 @@ class NodeStatus(PveModel):
     loadavg: list[str] | None = None
     cpuinfo: CpuInfo | None = None
     pveversion: str | None = None
+    uptime: int | None = None
+    kversion: str | None = None
+    current_kernel: KernelInfo | None = Field(None, alias="current-kernel")
+    boot_info: BootInfo | None = Field(None, alias="boot-info")
+
+
+class Subscription(PveModel):
+    """GET /nodes/{node}/subscription (`key` and `serverid` only with Sys.Audit)."""
+
+    status: str
+    message: str | None = None
+    level: str | None = None
+    productname: str | None = None
+    nextduedate: str | None = None
+
+
+class AptPackage(PveModel):
+    """An item of GET /nodes/{node}/apt/update: a package with an update the last `apt update` found."""
+
+    package: str = Field(alias="Package")
+    version: str = Field(alias="Version")
+    old_version: str | None = Field(None, alias="OldVersion")
+    origin: str | None = Field(None, alias="Origin")
 
 
 class ClusterResource(PveModel):

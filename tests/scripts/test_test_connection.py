@@ -21,7 +21,7 @@ from shared.catalogue import CATALOGUE
 from shared.jobs import keys
 from shared.operations.agent import GET_VM_INTERFACES
 from shared.operations.guests import GET_INSTANCE_CONFIG
-from shared.operations.nodes import LIST_NODES
+from shared.operations.nodes import GET_NODE_DETAILS, GET_NODE_LOG, LIST_NODES
 from shared.privileges import (
     Coverage,
     Gap,
@@ -134,8 +134,15 @@ async def test_limited_token_passes_every_read_and_names_what_each_write_lacks(s
     assert set(items) == {op.name for op in CATALOGUE}
     failed = [item for item in items.values() if item["status"] == "FAIL"]
     for op in CATALOGUE:
-        if op.tier is Tier.SAFE:
+        if op.tier is Tier.SAFE and op not in (GET_NODE_DETAILS, GET_NODE_LOG):
             assert items[op.name]["status"] == "PASS", items[op.name]
+    # a node's system log needs Sys.Syslog, which PVEAuditor does not hold (PVE's own roles)
+    log = items["get_node_log"]
+    assert log["status"] == "FAIL" and "Sys.Syslog on /nodes" in log["summary"], log
+    # pending updates need Sys.Modify, which no audit role holds: the tool answers the rest without it
+    details = items["get_node_details"]
+    assert details["status"] == "WARN", details
+    assert "Sys.Modify on /nodes" in details["summary"] and "apt/update" in details["summary"], details
     for item in failed:
         missing = item["details"]["missing"]
         assert missing, item
@@ -399,8 +406,11 @@ def test_a_need_on_every_guest_is_met_only_by_a_grant_that_propagates_to_all(
 
 
 def test_grant_commands_for_reads_use_the_auditor_role() -> None:
-    # get_vm_interfaces reads through the guest agent: VM.GuestAgent.Audit, which PVEAuditor does not hold
-    reads = [op for op in CATALOGUE if op.tier is Tier.SAFE and op is not GET_VM_INTERFACES]
+    # get_vm_interfaces reads through the guest agent: VM.GuestAgent.Audit, which PVEAuditor does not hold;
+    # get_node_details reads pending updates with Sys.Modify when it may (a read-only token need not);
+    # get_node_log needs Sys.Syslog, which PVEAuditor does not hold either
+    beyond_audit = (GET_VM_INTERFACES, GET_NODE_DETAILS, GET_NODE_LOG)
+    reads = [op for op in CATALOGUE if op.tier is Tier.SAFE and op not in beyond_audit]
     reports = check_operations(reads, load_schema("9.1"), {})
     commands = grant_commands("mcp@pve!mcp", [gap for report in reports for gap in report.gaps])
     assert "pveum acl modify /vms --tokens 'mcp@pve!mcp' --roles PVEAuditor" in commands

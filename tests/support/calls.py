@@ -56,6 +56,9 @@ def _create_lxc(sim: Simulator) -> dict[str, Any]:
 
 READS = [
     Case("list_nodes", lambda sim: {}),
+    Case("get_node_details", lambda sim: {"node": "pve1"}),
+    Case("get_node_log", lambda sim: {"node": "pve1", "service": "pveproxy", "limit": 5}),
+    Case("get_node_log", lambda sim: {"node": "pve2", "grep": "SMART"}),
     Case("list_vms", lambda sim: {}),
     Case("list_vms", lambda sim: {"node": "pve1"}),
     Case("list_lxc_containers", lambda sim: {}),

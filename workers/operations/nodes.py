@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from shared.errors import PermissionDenied
 from shared.listing import paginate
-from shared.operations.nodes import LIST_NODES, ListNodesParams, NodeInfo, NodeList
-from shared.pve.models import NodeSummary
+from shared.operations.nodes import (
+    GET_NODE_DETAILS,
+    GET_NODE_LOG,
+    LIST_NODES,
+    ListNodesParams,
+    NodeDetails,
+    NodeInfo,
+    NodeList,
+    NodeLog,
+    NodeLogLine,
+    NodeLogParams,
+    NodeParams,
+)
+from shared.pve.models import AptPackage, NodeStatus, NodeSummary, Subscription, TaskLogLine
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
 
-__all__ = ["list_nodes"]
+__all__ = ["get_node_details", "get_node_log", "list_nodes"]
+
+#: pending updates named in the answer, at most
+_PACKAGES_SHOWN = 20
+#: lines a grep reads per call, at most, and per request to PVE
+_GREP_SCAN = 5000
+_PAGE = 500
 
 
 #: each sort's key; the name breaks ties, so the order (and a cursor into it) is total
@@ -46,4 +67,78 @@ async def list_nodes(job: JobContext, params: ListNodesParams) -> NodeList:
         by_status=dict(sorted(Counter(n.status for n in matching).items())),
         sort=f"{params.sort} {'desc' if params.descending else 'asc'}",
         **NodeList.page_of(page),
+    )
+
+
+@handles(GET_NODE_DETAILS)
+async def get_node_details(job: JobContext, params: NodeParams) -> NodeDetails:
+    pve, path = job.app.pve, {"node": params.node}
+    status, subscription = await asyncio.gather(
+        pve.get("/nodes/{node}/status", NodeStatus, path=path),
+        pve.get("/nodes/{node}/subscription", Subscription, path=path),
+    )
+    updates: int | None = None
+    note: str | None = None
+    packages: list[str] = []
+    try:
+        pending = await pve.get("/nodes/{node}/apt/update", list[AptPackage], path=path)
+    except PermissionDenied as denied:
+        note = f"pending updates not read: {denied.message}"
+    else:
+        updates = len(pending)
+        packages = [f"{p.package} {p.old_version or '?'} -> {p.version}" for p in pending[:_PACKAGES_SHOWN]]
+    cpu, kernel, boot = status.cpuinfo, status.current_kernel, status.boot_info
+    return NodeDetails(
+        node=params.node,
+        pve_version=status.pveversion,
+        kernel=kernel.release if kernel is not None and kernel.release else status.kversion,
+        cpu_model=cpu.model if cpu else None,
+        sockets=cpu.sockets if cpu else None,
+        cores=cpu.cores if cpu else None,
+        cpus=cpu.cpus if cpu else None,
+        memory_used_bytes=status.memory.used,
+        memory_total_bytes=status.memory.total,
+        uptime_seconds=status.uptime,
+        load_average=list(status.loadavg or []),
+        boot_mode=boot.mode if boot else None,
+        secure_boot=bool(boot.secureboot) if boot is not None and boot.secureboot is not None else None,
+        subscription=subscription.status,
+        subscription_message=subscription.message,
+        updates=updates,
+        updates_note=note,
+        packages=packages,
+    )
+
+
+@handles(GET_NODE_LOG)
+async def get_node_log(job: JobContext, params: NodeLogParams) -> NodeLog:
+    """A page of the node's journal; with grep, the matches among at most _GREP_SCAN lines from `start`."""
+    query = {"since": params.since, "until": params.until, "service": params.service}
+    wanted = re.compile(re.escape(params.grep), re.IGNORECASE) if params.grep else None
+    lines: list[NodeLogLine] = []
+    start, total, scanned = params.start, 0, 0
+    while True:
+        chunk = params.limit if wanted is None else min(_PAGE, _GREP_SCAN - scanned)
+        page = await job.app.pve.get_page(
+            "/nodes/{node}/syslog",
+            TaskLogLine,
+            path={"node": params.node},
+            query={**query, "start": start, "limit": chunk},
+        )
+        total = page.total
+        if total == 1 and [line.t for line in page.data] == ["no content"]:  # dump_journal's line for none
+            return NodeLog(node=params.node, total=0, lines=[], scanned=0)
+        for line in page.data:
+            if wanted is None or wanted.search(line.t):
+                lines.append(NodeLogLine(n=line.n, t=line.t))
+        scanned += len(page.data)
+        start += len(page.data)
+        full = len(lines) >= params.limit
+        if wanted is None or full or not page.data or start >= total or scanned >= _GREP_SCAN:
+            break
+    if len(lines) > params.limit:  # the page that filled it went on: read on from the first line not shown
+        start = lines[params.limit].n - 1
+        lines = lines[: params.limit]
+    return NodeLog(
+        node=params.node, total=total, lines=lines, scanned=scanned, next_start=start if start < total else None
     )
