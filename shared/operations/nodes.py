@@ -123,7 +123,12 @@ GET_NODE_DETAILS = Operation(
         Pending updates need Sys.Modify on /nodes/{node}; without it the rest is answered and
         updates_note says so.
         """,
-    pve_calls=("GET /nodes/{node}/status", "GET /nodes/{node}/subscription", "GET /nodes/{node}/apt/update"),
+    pve_calls=(
+        "GET /nodes/{node}/status",
+        "GET /nodes",
+        "GET /nodes/{node}/subscription",
+        "GET /nodes/{node}/apt/update",
+    ),
     optional_calls=("GET /nodes/{node}/apt/update",),
 )
 

@@ -143,13 +143,15 @@ class CpuInfo(PveModel):
 
 
 class KernelInfo(PveModel):
-    release: str | None = None
-    machine: str | None = None
+    sysname: str
+    release: str
+    version: str
+    machine: str
 
 
 class BootInfo(PveModel):
-    mode: str | None = None
-    secureboot: int | None = None
+    mode: str
+    secureboot: bool | None = None
 
 
 class NodeStatus(PveModel):
@@ -161,8 +163,6 @@ class NodeStatus(PveModel):
     loadavg: list[str] | None = None
     cpuinfo: CpuInfo | None = None
     pveversion: str | None = None
-    uptime: int | None = None
-    kversion: str | None = None
     current_kernel: KernelInfo | None = Field(None, alias="current-kernel")
     boot_info: BootInfo | None = Field(None, alias="boot-info")
 
@@ -180,8 +180,8 @@ class Subscription(PveModel):
 class AptPackage(PveModel):
     """An item of GET /nodes/{node}/apt/update: a package with an update the last `apt update` found."""
 
-    package: str = Field(alias="Package")
-    version: str = Field(alias="Version")
+    package: str | None = Field(None, alias="Package")
+    version: str | None = Field(None, alias="Version")
     old_version: str | None = Field(None, alias="OldVersion")
     origin: str | None = Field(None, alias="Origin")
 

@@ -20,6 +20,7 @@ from shared.pve.models import (
     NO_DATA,
     OPTIONAL_UPID,
     UPID,
+    AptPackage,
     CloudInitItem,
     ClusterResource,
     ClusterStatusEntry,
@@ -38,6 +39,7 @@ from shared.pve.models import (
     Snapshot,
     StorageContentItem,
     StorageStatus,
+    Subscription,
     TaskLogLine,
     TaskStatus,
     TaskSummary,
@@ -53,6 +55,8 @@ RESPONSES: list[tuple[str, str, Any]] = [
     ("GET", "/version", PveVersion),
     ("GET", "/nodes", list[NodeSummary]),
     ("GET", "/nodes/{node}/status", NodeStatus),
+    ("GET", "/nodes/{node}/subscription", Subscription),
+    ("GET", "/nodes/{node}/apt/update", list[AptPackage]),
     ("GET", "/cluster/resources", list[ClusterResource]),
     ("GET", "/cluster/nextid", int),
     ("GET", "/cluster/status", list[ClusterStatusEntry]),
@@ -232,7 +236,14 @@ def test_model_fields_are_declared_and_required_as_the_schema_says(model, schema
 
 def test_every_response_model_is_checked_against_the_schema():
     checked = set(_models_and_schemas())
-    nested = {models.NodeMemory, models.NodeRootfs, models.CpuInfo, models.IpAddress}
+    nested = {
+        models.NodeMemory,
+        models.NodeRootfs,
+        models.CpuInfo,
+        models.KernelInfo,
+        models.BootInfo,
+        models.IpAddress,
+    }
     bases = {models.PveModel, models.GuestSummary, models.GuestStatus, models.GuestConfig}
     public = {getattr(models, name) for name in models.__all__}
     response_models = {obj for obj in public if isinstance(obj, type) and issubclass(obj, BaseModel)}

@@ -73,10 +73,12 @@ async def list_nodes(job: JobContext, params: ListNodesParams) -> NodeList:
 @handles(GET_NODE_DETAILS)
 async def get_node_details(job: JobContext, params: NodeParams) -> NodeDetails:
     pve, path = job.app.pve, {"node": params.node}
-    status, subscription = await asyncio.gather(
+    status, subscription, nodes = await asyncio.gather(
         pve.get("/nodes/{node}/status", NodeStatus, path=path),
         pve.get("/nodes/{node}/subscription", Subscription, path=path),
+        pve.get("/nodes", list[NodeSummary]),  # its uptime: the status answer's schema has none
     )
+    summary = next((n for n in nodes if n.node == params.node), None)
     updates: int | None = None
     note: str | None = None
     packages: list[str] = []
@@ -86,22 +88,24 @@ async def get_node_details(job: JobContext, params: NodeParams) -> NodeDetails:
         note = f"pending updates not read: {denied.message}"
     else:
         updates = len(pending)
-        packages = [f"{p.package} {p.old_version or '?'} -> {p.version}" for p in pending[:_PACKAGES_SHOWN]]
+        packages = [
+            f"{p.package or '?'} {p.old_version or '?'} -> {p.version or '?'}" for p in pending[:_PACKAGES_SHOWN]
+        ]
     cpu, kernel, boot = status.cpuinfo, status.current_kernel, status.boot_info
     return NodeDetails(
         node=params.node,
         pve_version=status.pveversion,
-        kernel=kernel.release if kernel is not None and kernel.release else status.kversion,
+        kernel=kernel.release if kernel is not None else None,
         cpu_model=cpu.model if cpu else None,
         sockets=cpu.sockets if cpu else None,
         cores=cpu.cores if cpu else None,
         cpus=cpu.cpus if cpu else None,
         memory_used_bytes=status.memory.used,
         memory_total_bytes=status.memory.total,
-        uptime_seconds=status.uptime,
+        uptime_seconds=summary.uptime if summary is not None else None,
         load_average=list(status.loadavg or []),
         boot_mode=boot.mode if boot else None,
-        secure_boot=bool(boot.secureboot) if boot is not None and boot.secureboot is not None else None,
+        secure_boot=boot.secureboot if boot is not None else None,
         subscription=subscription.status,
         subscription_message=subscription.message,
         updates=updates,
