@@ -195,12 +195,9 @@ class JobContext:
         end = await self.waits.task_end(upid, log_base=log_base, since=since, have=have)
         self.record.attempts += 1
         if end is None:
-            raise JobEnded(
-                JobState.TIMED_OUT,
-                f"stopped following after {self.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
-            )
+            raise _stopped_following(self.app.settings)
         self.record.task_end = end
-        self._renew_deadline()
+        self.renew_deadline()
         return end
 
     async def pause(self, seconds: float) -> None:
@@ -210,13 +207,14 @@ class JobContext:
             await asyncio.sleep(seconds)
         else:
             await self.waits.pause(seconds)
-        self._renew_deadline()
+        self.renew_deadline()
 
     def _suspend_deadline(self) -> None:
         if self.timeout is not None:
             self.timeout.reschedule(None)
 
-    def _renew_deadline(self) -> None:
+    def renew_deadline(self) -> None:
+        """The operation's whole timeout from now (less a margin): at the handler's start, and after each wait."""
         self.deadline = time.monotonic() + self.op.timeout_seconds(self.app.settings) - _DEADLINE_MARGIN_SECONDS
         if self.timeout is not None:
             self.timeout.reschedule(asyncio.get_running_loop().time() + self.time_left())
@@ -510,12 +508,17 @@ async def _resume_following(job: JobContext) -> None:
         return  # the watcher saw it end: the handler acts on that
     started = record.dispatched_at or record.created_at
     if (utcnow() - started).total_seconds() > job.app.settings.task_max_seconds:
-        raise JobEnded(
-            JobState.TIMED_OUT,
-            f"stopped following after {job.app.settings.task_max_seconds:.0f}s; the PVE task itself goes on",
-        )
+        raise _stopped_following(job.app.settings)
     log.info("task_resumed", step=record.step, upid=record.upid)
     await job.follow_task(Upid.parse(record.upid), log_base=record.log_base, since=started.timestamp())
+
+
+def _stopped_following(settings: Settings) -> JobEnded:
+    """How a change ends whose PVE task ran past PROXMOX_MCP_TASK_MAX: timed out, the task never killed."""
+    return JobEnded(
+        JobState.TIMED_OUT,
+        f"stopped following after {settings.task_max_seconds:.0f}s; the PVE task itself goes on",
+    )
 
 
 def _guest_vmids(op: Operation, record: JobRecord, locked: list[int]) -> list[int]:
@@ -627,7 +630,7 @@ async def _run_handler(job: JobContext, handler: Handler, payload: Any) -> Outco
     deadline: asyncio.Timeout | None = None
     try:
         params = await _prepare(job, payload)
-        job.deadline = time.monotonic() + timeout - _DEADLINE_MARGIN_SECONDS
+        job.renew_deadline()
         async with asyncio.timeout(job.time_left()) as deadline:
             job.timeout = deadline
             try:

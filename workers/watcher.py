@@ -41,7 +41,7 @@ from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
-from shared.pve.models import TaskLogLine, TaskStatus
+from shared.pve.models import TaskLogLine, TaskStatus, no_content
 from shared.pve.upid import Upid
 from shared.settings import Settings
 from workers.pve_tasks import (
@@ -332,9 +332,9 @@ class Watcher:
             if time.time() - watched.upid.starttime < _VISIBILITY_GRACE_SECONDS:
                 watched.due = time.monotonic() + _RETRY_SECONDS
             else:
-                await self._fail_following(watched, exc)
+                self._fail_following(watched, exc)
         except ProxmoxMcpError as exc:
-            await self._fail_following(watched, exc)
+            self._fail_following(watched, exc)
         except REDIS_ERRORS as exc:
             log.warning("watcher_redis_error", job_id=watched.job_id, error=type(exc).__name__)
             watched.due = time.monotonic() + _RETRY_SECONDS
@@ -374,7 +374,7 @@ class Watcher:
         self._emit(watched, end, lines, learned)
         log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
 
-    async def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
+    def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
         self._emit(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
 
     def _emit(
@@ -433,8 +433,7 @@ class Watcher:
                 query={"start": have + len(lines), "limit": _LOG_PAGE},
             )
             entries = [entry for entry in page.data if entry.n > have + len(lines)]
-            # PVE answers an empty log with one placeholder line "no content" (dump_logfile's ExtJS hack).
-            if page.total == 1 and len(entries) == 1 and entries[0].t == "no content":
+            if no_content(page.total, entries):
                 return lines
             lines.extend(entry.t for entry in entries)
             if len(page.data) < _LOG_PAGE:

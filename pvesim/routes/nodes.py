@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from pvesim.call import Call, route
+from pvesim.routes.tasks import log_page
 from pvesim.state import Node
 
 __all__ = ["syslog_lines"]
@@ -71,14 +72,8 @@ async def syslog(call: Call) -> Any:
     lines = syslog_lines(
         call.core.state.nodes[call.node], params.get("since"), params.get("until"), params.get("service")
     )
-    # PVE::Tools::dump_journal: 50 lines unless told, numbered from 1; an empty answer gets one line for ExtJS
-    start = int(params.get("start") or 0)
-    limit = int(params.get("limit") or 0) or 50
-    if not lines:
-        call.total = 1
-        return [{"n": 1, "t": "no content"}]
-    call.total = len(lines)
-    return [{"n": n, "t": text} for n, text in enumerate(lines[start : start + limit], start=start + 1)]
+    # PVE::Tools::dump_journal: 50 lines unless told (0 too)
+    return log_page(call, lines, int(params.get("start") or 0), int(params.get("limit") or 0) or 50)
 
 
 @route("GET", "/nodes/{node}/subscription")

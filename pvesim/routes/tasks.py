@@ -10,7 +10,7 @@ from pvesim.state import Task
 from shared.errors import InvalidInput
 from shared.pve.upid import Upid
 
-__all__: list[str] = []
+__all__ = ["log_page"]
 
 
 def _task(call: Call) -> Task:
@@ -85,20 +85,24 @@ async def task_status(call: Call) -> Any:
     return status
 
 
-@route("GET", "/nodes/{node}/tasks/{upid}/log")
-async def task_log(call: Call) -> Any:
-    task = _task(call)
-    start = int(call.params.get("start", 0))
-    # pve-common dump_logfile_by_filehandle: limit 0 reads to the end
-    limit = int(call.params.get("limit", 50)) or None
-    lines = list(task.log)
+def log_page(call: Call, lines: list[str], start: int, limit: int | None) -> list[dict[str, Any]]:
+    """Lines `start` on (at most `limit`, None: all), numbered from 1, as pve-common's log dumps answer.
+
+    An empty log is one placeholder line: dump_logfile and dump_journal add it for ExtJS.
+    """
     if not lines:
-        # PVE::Tools::dump_logfile adds this line for an empty log (ExtJS needs one).
         call.total = 1
         return [{"n": 1, "t": "no content"}]
     call.total = len(lines)
     end = start + limit if limit is not None else None
-    return [{"n": n, "t": text} for n, text in enumerate(lines, start=1)][start:end]
+    return [{"n": n, "t": text} for n, text in enumerate(lines[start:end], start=start + 1)]
+
+
+@route("GET", "/nodes/{node}/tasks/{upid}/log")
+async def task_log(call: Call) -> Any:
+    task = _task(call)
+    # pve-common dump_logfile_by_filehandle: limit 0 reads to the end
+    return log_page(call, list(task.log), int(call.params.get("start", 0)), int(call.params.get("limit", 50)) or None)
 
 
 @route("DELETE", "/nodes/{node}/tasks/{upid}")

@@ -17,6 +17,7 @@ table and fails when a model declares a field or type the schema does not.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, RootModel, TypeAdapter, with_config
@@ -65,6 +66,7 @@ __all__ = [
     "TaskSummary",
     "TokenPermissions",
     "UpidValue",
+    "no_content",
 ]
 
 
@@ -478,10 +480,18 @@ class TaskStatus(PveModel):
 
 
 class TaskLogLine(PveModel):
-    """An item of GET /nodes/{node}/tasks/{upid}/log (paged: `start`, `limit`, top-level `total`)."""
+    """An item of GET /nodes/{node}/tasks/{upid}/log or /syslog (paged: `start`, `limit`, top-level `total`)."""
 
     n: int
     t: str
+
+
+def no_content(total: int, lines: Sequence[TaskLogLine]) -> bool:
+    """Whether a log answer is PVE's one placeholder line for an empty log (dump_logfile's and dump_journal's).
+
+    ExtJS wants at least one line, so pve-common answers a log with none as `[{n: 1, t: "no content"}]`.
+    """
+    return total == 1 and len(lines) == 1 and lines[0].t == "no content"
 
 
 class CloudInitItem(PveModel):

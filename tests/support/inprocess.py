@@ -10,21 +10,10 @@ from mcp import Client
 
 from mcp_frontend.server import build_server
 from pvesim.simulator import Simulator
-from shared.settings import Settings, load_settings
+from shared.settings import Settings
 from tests.support.stack import HostedClient, ssh_env
 
-__all__ = ["inprocess_client", "inprocess_settings", "sim_settings"]
-
-
-def sim_settings(sim: Simulator, **fields: object) -> Settings:
-    """Settings that reach `sim` with its token and CA, and `fields` besides (a worker's, a store's)."""
-    return load_settings(
-        proxmox_url=sim.url,
-        proxmox_token_name=sim.token_name,
-        proxmox_token_value=sim.token_secret,
-        proxmox_ca_bundle=str(sim.ca_path),
-        **fields,
-    )
+__all__ = ["inprocess_client", "inprocess_settings"]
 
 
 def inprocess_settings(sim: Simulator, **overrides: str) -> Settings:

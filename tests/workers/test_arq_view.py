@@ -25,7 +25,7 @@ from shared.jobs.store import JobStore
 from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
 from shared.operations.power import POWER_CONTROL, PowerParams
 from shared.redact import Redactor
-from tests.support.inprocess import sim_settings
+from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
@@ -48,10 +48,7 @@ def arq_job(job_id: str, redis: Redis, *, read: bool = False) -> Job:
 
 
 async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, redis_proc: RedisServer) -> None:
-    settings = sim_settings(
-        sim,
-        redis_url=redis_proc.url,
-    )
+    settings = inprocess_settings(sim, REDIS_URL=redis_proc.url)
     connections = connect_redis(settings)
     queue = JobClient(JobStore(connections.store, ttl_seconds=600), redactor=Redactor(), signer=SIGNER)
     arq_redis = Redis.from_url(redis_proc.url)  # bytes, as arq's own pool

@@ -16,7 +16,7 @@ from shared.jobs.connection import connect_redis
 from shared.jobs.store import JobStore
 from shared.operations.nodes import LIST_NODES, ListNodesParams
 from shared.redact import Redactor
-from tests.support.inprocess import sim_settings
+from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
@@ -36,12 +36,12 @@ async def test_a_full_worker_takes_the_next_job_when_one_ends_not_at_its_next_po
 ) -> None:
     # One slot, and a fallback poll far longer than the test may take: the wake-up tokens run out
     # after 100 jobs, so the remaining jobs only start because a finished job frees the slot.
-    settings = sim_settings(
+    settings = inprocess_settings(
         sim,
-        redis_url=redis_proc.url,
-        worker_max_jobs=1,
-        worker_poll_seconds=60,
-        worker_name="one-slot",
+        REDIS_URL=redis_proc.url,
+        PROXMOX_MCP_WORKER_MAX_JOBS="1",
+        PROXMOX_MCP_WORKER_POLL="60",
+        PROXMOX_MCP_WORKER_NAME="one-slot",
     )
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)
@@ -69,11 +69,7 @@ async def test_a_worker_told_to_stop_stops_without_waiting_out_its_poll(
     sim: Simulator, redis_proc: RedisServer
 ) -> None:
     # A poll of a minute: the idle worker waits on a wake token, and the stop must end that wait.
-    settings = sim_settings(
-        sim,
-        redis_url=redis_proc.url,
-        worker_poll_seconds=60,
-    )
+    settings = inprocess_settings(sim, REDIS_URL=redis_proc.url, PROXMOX_MCP_WORKER_POLL="60")
     connections = connect_redis(settings)
     worker = build_worker(settings, connections=connections, handle_signals=False)
     running = asyncio.create_task(worker.async_run())

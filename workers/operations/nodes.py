@@ -23,7 +23,7 @@ from shared.operations.nodes import (
     NodeLogParams,
     NodeParams,
 )
-from shared.pve.models import AptPackage, NodeStatus, NodeSummary, Subscription, TaskLogLine
+from shared.pve.models import AptPackage, NodeStatus, NodeSummary, Subscription, TaskLogLine, no_content
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
@@ -130,7 +130,7 @@ async def get_node_log(job: JobContext, params: NodeLogParams) -> NodeLog:
             query={**query, "start": start, "limit": chunk},
         )
         total = page.total
-        if total == 1 and [line.t for line in page.data] == ["no content"]:  # dump_journal's line for none
+        if no_content(total, page.data):
             return NodeLog(node=params.node, total=0, lines=[], scanned=0)
         for line in page.data:
             if wanted is None or wanted.search(line.t):
