@@ -100,6 +100,11 @@ TOOLSETS: dict[str, Toolset] = {
             "storage", "Storages and their volumes (ISOs, templates, disks)", ("list_storage", "list_storage_content")
         ),
         Toolset(
+            "network",
+            "Node interfaces and bridges, guest NICs and addresses",
+            ("list_node_network", "set_guest_nic"),
+        ),
+        Toolset(
             "inside_guests",
             "Commands and interfaces inside guests (pct exec, the QEMU guest agent)",
             (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pvesim.errors import ApiError
@@ -32,6 +32,8 @@ class Call:
     template: str
     params: dict[str, Any]
     total: int | None = None  # set by list handlers that page; becomes the envelope's `total`
+    #: what PVE's set_result_attrib puts beside `data` at the envelope's top level (the network's `changes`)
+    attributes: dict[str, Any] = field(default_factory=dict)
 
     @property
     def node(self) -> str:

@@ -298,6 +298,7 @@ class SimCore:
         envelope: dict[str, Any] = {"data": data}
         if call.total:
             envelope["total"] = call.total
+        envelope.update(call.attributes)
         return Answer(200, "OK", json.dumps(envelope, separators=(",", ":")).encode())
 
     def _check_node(self, node: str, proxied: bool) -> None:

@@ -10,11 +10,12 @@ pve-container's `$LXC_FASTPLUG_OPTIONS` plus its cgroup and network hotplug.
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
 
 from pvesim.state import ClusterState, Guest
 
-__all__ = ["ConfigChange", "add_unused", "apply_change", "hotplug_features"]
+__all__ = ["ConfigChange", "add_unused", "apply_change", "hotplug_features", "with_mac"]
 
 _QEMU_FAST = frozenset(
     {
@@ -88,6 +89,20 @@ def _net(value: str) -> dict[str, str]:
     if "file" in out:  # "virtio" without a MAC
         out["model"] = out.pop("file")
     return out
+
+
+def with_mac(kind: str, value: str) -> str:
+    """A netN as PVE writes it: one given without a MAC gets a random one (random_ether_addr, BC:24:11 prefix)."""
+    mac = "BC:24:11:" + ":".join(f"{secrets.randbelow(256):02X}" for _ in range(3))
+    parts = value.split(",")
+    if kind == "qemu":
+        if "=" not in parts[0]:  # "virtio" alone: the model carries the MAC
+            parts[0] = f"{parts[0]}={mac}"
+        return ",".join(parts)
+    if not any(part.startswith("hwaddr=") for part in parts):
+        at = sum(1 for part in parts[:2] if part.startswith(("name=", "bridge=")))
+        parts.insert(at, f"hwaddr={mac}")
+    return ",".join(parts)
 
 
 def add_unused(guest: Guest, volid: str) -> str | None:

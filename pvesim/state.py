@@ -46,6 +46,33 @@ class Node:
     boot_time: float = field(default_factory=lambda: time.time() - 86400 * 12)
     #: its system journal, (epoch seconds, unit, line as journalctl prints it), oldest first; made on first read
     journal: list[tuple[float, str, str]] = field(default_factory=list)
+    #: its interfaces as /etc/network/interfaces declares them (name -> options, PVE's API keys)
+    network: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: /etc/network/interfaces.new: the declaration written by a change and not yet applied
+    network_pending: dict[str, dict[str, Any]] | None = None
+    #: interfaces up on the running system (the physical ones, and those an apply brought up)
+    network_active: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if not self.network:
+            # a PVE install's own: the management bridge on the first NIC, a second NIC unused
+            gateway = self.ip.rsplit(".", 1)[0] + ".1"
+            self.network = {
+                "eno1": {"type": "eth", "method": "manual", "families": ["inet"]},
+                "eno2": {"type": "eth", "method": "manual", "families": ["inet"]},
+                "vmbr0": {
+                    "type": "bridge",
+                    "method": "static",
+                    "families": ["inet"],
+                    "autostart": 1,
+                    "cidr": f"{self.ip}/24",
+                    "gateway": gateway,
+                    "bridge_ports": "eno1",
+                    "bridge_stp": "off",
+                    "bridge_fd": "0",
+                },
+            }
+            self.network_active = {"eno1", "vmbr0"}
 
     @property
     def uptime(self) -> int:

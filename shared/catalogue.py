@@ -27,6 +27,7 @@ from shared.operations import (
     fleet,
     guests,
     migrate,
+    network,
     nodes,
     power,
     snapshots,
@@ -42,6 +43,7 @@ __all__ = ["CATALOGUE", "Operation", "group_of"]
 #: reads first, then changes: the order tools are listed in
 _DOMAINS: tuple[ModuleType, ...] = (
     nodes,
+    network,
     guests,
     storage,
     usage,

@@ -79,6 +79,7 @@ async def test_list_vms_of_the_default_cluster_answers_in_little_content(
 _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "list_nodes": ({}, "rows", ("nodes", "node")),
     "get_node_log": ({"node": "pve1", "limit": 3}, "rows", ("lines", "t")),
+    "list_node_network": ({"node": "pve1"}, "rows", ("interfaces", "iface")),
     "list_vms": ({}, "rows", ("guests", "vmid")),
     "list_lxc_containers": ({}, "rows", ("guests", "vmid")),
     "list_snapshots": ({"vmid": 100}, "rows", ("snapshots", "name")),

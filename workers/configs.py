@@ -1,33 +1,113 @@
-"""A guest's config PUT, sent once its plan is stored (set_vm_cloudinit and update_instance share it).
+"""A guest's config change, sent once its plan is stored (update_instance, set_guest_nic, set_vm_cloudinit).
 
-Before the PUT the job records its plan (the keys and their values before and after), so a rerun
-after the PUT may have reached PVE reads the config again and finds the planned values there as
-its own effect, not as "already so". The PUT carries the digest of the config it was computed
+One step ("config", no PVE task). Before the PUT the job records its plan (each key, its value
+before and after; None after: deleted), so a rerun after the PUT may have reached PVE reads the
+config again and finds the planned values there as its own effect, not as "already so": it sends
+only what of the plan is not there yet. The PUT carries the digest of the config it was computed
 from: an edit someone else made in between is refused by PVE (CONFLICT), never overwritten.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from shared.errors import Conflict, DispatchUncertain, ProxmoxMcpError, RequestRejected, TransientPveError
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
 from shared.pve.client import FormValue
-from shared.pve.models import NO_DATA
+from shared.pve.models import NO_DATA, GuestConfig
 from workers.guest_lookup import Guest
 from workers.runtime import JobContext, Retry
 
-__all__ = ["put_config"]
+__all__ = ["ConfigEdit", "config_step", "put_config", "read_config"]
 
 # qemu-server's "checksum mismatch (file change by other user?)", pve-container's "detected modified
 # configuration - file changed by other user? Try again."
 _STALE_DIGEST = re.compile(r"checksum mismatch|detected modified configuration", re.IGNORECASE)
 
 
+_CONFIG = TypeAdapter(GuestConfig)
+#: a config's keys and values as PVE keeps them (GET .../config: pending values shown), without its digest
+Config = dict[str, str]
+
+
+@dataclass(frozen=True)
+class ConfigEdit:
+    """What a change asks of a guest's config: keys to set, as PVE keeps them, and keys to delete."""
+
+    sets: dict[str, str] = field(default_factory=dict)
+    deletes: tuple[str, ...] = ()
+
+
+def _text(value: object) -> str:
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+
+
+async def read_config(job: JobContext, guest: Guest) -> tuple[Config, str]:
+    """The guest's config (with its pending values, as PVE shows it) and its digest."""
+    config = await job.app.pve.get(guest.template_for("/config"), _CONFIG, path=guest.path)
+    raw = config.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return {key: _text(value) for key, value in raw.items() if key != "digest"}, config.digest
+
+
+async def config_step(
+    job: JobContext,
+    guest: Guest,
+    edit: Callable[[Config], ConfigEdit],
+    same: Callable[[str, str | None, str], bool],
+    digest: str | None = None,
+) -> dict[str, Any]:
+    """Make the edit where the config differs; the changes made (key -> before/after), the step's record.
+
+    `edit` computes the change from the config as read; `same(key, current, wanted)` says whether
+    the config already says `wanted`. `digest`: the agent's, from the config it decided on; a
+    config changed since is refused before anything is sent.
+    """
+    if (done := next((d for d in job.record.steps if d.get("step") == "config"), None)) is not None:
+        return dict(done["changed"])
+    record = job.record
+    current, read_digest = await read_config(job, guest)
+    if record.step == "config" and record.plan is not None:
+        planned: dict[str, Any] = dict(record.plan["changed"])  # a rerun: what is there of it is our own doing
+    else:
+        if digest is not None and digest != read_digest:
+            raise Conflict(
+                f"the configuration of {guest.label} changed since digest {digest}; nothing was changed",
+                hint="Read it again with get_instance_config and decide again with its digest.",
+            )
+        asked = edit(current)
+        planned = {
+            key: {"before": current.get(key), "after": value}
+            for key, value in asked.sets.items()
+            if not same(key, current.get(key), value)
+        }
+        planned |= {key: {"before": current[key], "after": None} for key in asked.deletes if key in current}
+    sets = {
+        key: change["after"]
+        for key, change in planned.items()
+        if change["after"] is not None and not same(key, current.get(key), change["after"])
+    }
+    deletes = [key for key, change in planned.items() if change["after"] is None and key in current]
+    if sets or deletes:
+        await put_config(job, guest, sets, read_digest, planned, deletes=deletes)
+    record.steps, record.step, record.plan = [*record.steps, {"step": "config", "changed": planned}], None, None
+    await job.app.store.update(job.job_id, steps=record.steps, clear=("step", "plan"))
+    return planned
+
+
 async def put_config(
-    job: JobContext, guest: Guest, pending: dict[str, str], digest: str, planned: dict[str, Any]
+    job: JobContext,
+    guest: Guest,
+    pending: dict[str, str],
+    digest: str,
+    planned: dict[str, Any],
+    *,
+    deletes: Sequence[str] = (),
 ) -> None:
     """Send the config PUT once its plan is stored; a PUT PVE refused changed nothing, and the plan is dropped."""
     await job.end_if_cancelled()
@@ -38,6 +118,8 @@ async def put_config(
     )
     job.assert_may_send()
     body: dict[str, FormValue] = {**pending, "digest": digest}
+    if deletes:
+        body["delete"] = ",".join(deletes)
     try:
         await job.app.pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
     except DispatchUncertain:

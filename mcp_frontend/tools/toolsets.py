@@ -26,6 +26,7 @@ ToolsetName = Literal[
     "long_operations",
     "snapshots_backups",
     "storage",
+    "network",
     "inside_guests",
     "monitoring",
     "fleet",

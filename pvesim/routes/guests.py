@@ -12,7 +12,7 @@ from typing import Any
 
 from pvesim.call import Call, route, typed
 from pvesim.errors import ApiError, param_error
-from pvesim.hotplug import ConfigChange, apply_change, apply_pending
+from pvesim.hotplug import ConfigChange, apply_change, apply_pending, with_mac
 from pvesim.state import ClusterState, Guest, GuestKind, Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
 from shared.pve.validation import perl_string, schema_for
@@ -264,7 +264,8 @@ def _apply_config(call: Call, guest: Guest, log: list[str] | None = None) -> Non
         shown = {k: v for k, v in shown.items() if k not in ("node", "vmid", "digest", "background_delay")}
         log.append(f"update VM {guest.vmid}: " + " ".join(f"-{k} {v}" for k, v in shown.items()))
     for key, value in list(change.sets.items()):
-        new_value, volume = allocate_disk(state, guest, key, value)
+        given = with_mac(guest.kind, value) if re.match(r"^net\d+$", key) else value
+        new_value, volume = allocate_disk(state, guest, key, given)
         if volume is not None:
             state.add_volume(guest.node, volume)
             if log is not None:

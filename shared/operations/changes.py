@@ -10,6 +10,7 @@ from shared.operations.base import GuestNode, Params, Result
 from shared.sanitize import Vmid
 
 __all__ = [
+    "GUEST_CONFIG_CALLS",
     "GUEST_STATUS_CALLS",
     "TASK_CALLS",
     "ChangeParams",
@@ -33,6 +34,15 @@ TASK_CALLS = (
     "GET /nodes/{node}/tasks/{upid}/log",
     "DELETE /nodes/{node}/tasks/{upid}",
     "GET /nodes/{node}/tasks",
+)
+#: a guest's config changed as workers.configs does: read, set with its digest, its pending section read
+GUEST_CONFIG_CALLS = (
+    "GET /nodes/{node}/qemu/{vmid}/config",
+    "GET /nodes/{node}/lxc/{vmid}/config",
+    "PUT /nodes/{node}/qemu/{vmid}/config",
+    "PUT /nodes/{node}/lxc/{vmid}/config",
+    "GET /nodes/{node}/qemu/{vmid}/pending",
+    "GET /nodes/{node}/lxc/{vmid}/pending",
 )
 #: a guest's power state, read before and after a change
 GUEST_STATUS_CALLS = (

@@ -10,13 +10,12 @@ from pydantic import Field, StringConstraints, field_validator, model_validator
 from shared.errors import InvalidInput
 from shared.formats import dns_name
 from shared.operations.base import Result
-from shared.operations.changes import GUEST_STATUS_CALLS, GuestChangeParams
+from shared.operations.changes import GUEST_CONFIG_CALLS, GUEST_STATUS_CALLS, GuestChangeParams
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import GuestKind
 
 __all__ = [
-    "NIC_FIELDS",
     "UPDATE_INSTANCE",
     "ConfigDiff",
     "Digest",
@@ -25,9 +24,6 @@ __all__ = [
     "UpdateResult",
     "parse_startup",
 ]
-
-#: the NIC options update_instance can set, and the netN keys PVE calls them
-NIC_FIELDS = {"bridge": "bridge", "vlan": "tag", "rate_mbps": "rate", "firewall": "firewall"}
 
 #: pve-tag: what PVE's tag-style allows in a tag (PVE::JSONSchema's pve-tag)
 Tag = Annotated[str, StringConstraints(pattern=r"^(?i:[a-z0-9_][a-z0-9_\-+.]*)$", max_length=64)]
@@ -65,11 +61,6 @@ class UpdateParams(GuestChangeParams):
     tags: Annotated[list[Tag] | None, Field(max_length=32, description="Replaces the tags.")] = None
     name: Annotated[str | None, Field(max_length=63, description="Or hostname.")] = None
     protection: bool | None = None
-    net: Annotated[int, Field(ge=0, le=31, description="netN for bridge..firewall.")] = 0
-    bridge: Annotated[str | None, StringConstraints(pattern=r"^[-_.\w]{1,15}$")] = None
-    vlan: Annotated[int | None, Field(ge=0, le=4094, description="0 removes the tag.")] = None
-    rate_mbps: Annotated[float | None, Field(ge=0, description="MB/s; 0 removes it.")] = None
-    firewall: bool | None = None
     digest: Digest = None
 
     @field_validator("name")
@@ -92,7 +83,7 @@ class UpdateParams(GuestChangeParams):
 
     def asked(self) -> list[str]:
         """The settings this call changes, by their argument names."""
-        fixed = {"vmid", "node", "confirmed", "net", "digest"}
+        fixed = {"vmid", "node", "confirmed", "digest"}
         return [name for name in type(self).model_fields if name not in fixed and getattr(self, name) is not None]
 
 
@@ -111,8 +102,7 @@ class UpdateResult(Result):
 
 def _plan(p: UpdateParams, guest: str) -> str:
     shown = [f"{name}={getattr(p, name)}" for name in p.asked()]
-    nic = [name for name in NIC_FIELDS if getattr(p, name) is not None]
-    return f"set {', '.join(shown)}{f' on net{p.net}' if nic else ''} of {guest}"
+    return f"set {', '.join(shown)} of {guest}"
 
 
 UPDATE_INSTANCE = Operation(
@@ -122,27 +112,22 @@ UPDATE_INSTANCE = Operation(
     UpdateParams,
     UpdateResult,
     description="""
-        Change a guest's CPU, memory, boot, description, tags, name, protection or a NIC; only what differs.
+        Change a guest's CPU, memory, boot, description, tags, name or protection; only what differs.
 
         Only what differs is sent, with the config's digest: an edit made meanwhile by someone else is
         refused (CONFLICT), never overwritten; pass get_instance_config's digest to guard against edits
         since you read it. A running guest takes some changes at once; the others stay pending until
-        it restarts (`pending` lists them). The NIC options (bridge, vlan, rate_mbps, firewall) change
-        net{net}. Restricted: needs the user's confirmation.
+        it restarts (`pending` lists them). set_guest_nic changes a NIC. Restricted: needs the user's
+        confirmation.
         """,
     pve_calls=(
         "GET /cluster/resources",
         *GUEST_STATUS_CALLS,
-        "GET /nodes/{node}/qemu/{vmid}/config",
-        "GET /nodes/{node}/lxc/{vmid}/config",
-        "PUT /nodes/{node}/qemu/{vmid}/config",
-        "PUT /nodes/{node}/lxc/{vmid}/config",
-        "GET /nodes/{node}/qemu/{vmid}/pending",
-        "GET /nodes/{node}/lxc/{vmid}/pending",
+        *GUEST_CONFIG_CALLS,
     ),
     errors=(
         ("CONFLICT", "the config changed since `digest` (or while the change was being made)"),
-        ("VALIDATION_ERROR", "sockets or balloon_mb for a container, or a NIC the guest does not have"),
+        ("VALIDATION_ERROR", "sockets or balloon_mb for a container"),
     ),
     plan=_plan,
     guest_write=True,

@@ -277,6 +277,25 @@ class PveClient:
         total = validate_data(_INT, envelope.get("total", 0), call, field="total")
         return Page(data=data, total=total)
 
+    async def get_noted(
+        self,
+        template: str,
+        model: type[T] | TypeAdapter[T],
+        note: str,
+        *,
+        path: Mapping[str, object] | None = None,
+        query: Mapping[str, FormValue] | None = None,
+    ) -> tuple[T, str | None]:
+        """GET `data` as `model`, and the text PVE puts beside it at the envelope's top level as `note`.
+
+        GET /nodes/{node}/network sets `changes` there: the diff of the pending network configuration.
+        """
+        response, call = await self._request("GET", template, path=path, query=query)
+        envelope = read_envelope(response, call)
+        data = validate_data(_adapter(model), envelope["data"], call)
+        noted = envelope.get(note)
+        return data, (str(noted) if noted not in (None, "") else None)
+
     async def post(
         self,
         template: str,

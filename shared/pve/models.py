@@ -46,6 +46,7 @@ __all__ = [
     "LxcInterface",
     "LxcStatus",
     "LxcSummary",
+    "NetworkInterface",
     "NodeMemory",
     "NodeRootfs",
     "NodeStatus",
@@ -177,6 +178,35 @@ class Subscription(PveModel):
     level: str | None = None
     productname: str | None = None
     nextduedate: str | None = None
+
+
+class NetworkInterface(PveModel):
+    """An item of GET /nodes/{node}/network: an interface as /etc/network/interfaces declares it.
+
+    With changes pending (interfaces.new), the pending declaration; `active` and `exists` are the
+    running system's.
+    """
+
+    iface: str
+    type: str
+    active: bool | None = None
+    autostart: bool | None = None
+    exists: bool | None = None
+    method: str | None = None
+    method6: str | None = None
+    cidr: str | None = None
+    cidr6: str | None = None
+    gateway: str | None = None
+    gateway6: str | None = None
+    bridge_ports: str | None = None
+    bridge_vlan_aware: bool | None = None
+    bridge_vids: str | None = None
+    slaves: str | None = None
+    bond_mode: str | None = None
+    vlan_id: int | None = Field(None, alias="vlan-id")
+    vlan_raw_device: str | None = Field(None, alias="vlan-raw-device")
+    mtu: int | None = None
+    comments: str | None = None
 
 
 class AptPackage(PveModel):

@@ -88,12 +88,12 @@ async def test_update_of_a_running_vm_reports_what_waits_for_a_restart(mcp: Clie
     assert vm.pending.get("cores") == "4" and vm.config["description"] == "front end"
 
 
-async def test_update_of_a_nic_keeps_its_model_and_mac(mcp: Client, lab: Stack) -> None:
+async def test_a_nic_change_keeps_its_model_and_mac(mcp: Client, lab: Stack) -> None:
     ct = lab.sim.state.guests[200]
     old = ct.config["net0"]
-    report = await call(mcp, "update_instance", vmid=200, vlan=20, firewall=True, rate_mbps=12.5, confirmed=True)
+    report = await call(mcp, "set_guest_nic", vmid=200, net=0, vlan=20, firewall=True, rate_mbps=12.5, confirmed=True)
     new = ct.config["net0"]
-    assert report["result"]["changed"] == {"net0": {"before": old, "after": new}}
+    assert (report["result"]["before"], report["result"]["after"]) == (old, new)
     options = dict(part.partition("=")[::2] for part in new.split(","))
     assert (options["tag"], options["firewall"], options["rate"]) == ("20", "1", "12.5")
     kept = {k: v for k, v in dict(part.partition("=")[::2] for part in old.split(",")).items() if k != "firewall"}

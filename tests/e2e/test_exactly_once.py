@@ -223,3 +223,20 @@ async def test_snapshot_deleted_once_when_the_worker_dies_after_the_delete_reque
     assert len(tasks_of(sim, "qmdelsnapshot", vm.vmid)) == 1
     assert sim.state.counts[vm.vmid]["snapshot_deleted"] == 1
     assert "doomed" not in vm.snapshots
+
+
+async def test_nic_added_once_when_the_worker_dies_after_the_config_request(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped" and not g.lock)
+    nics_before = sorted(key for key in vm.config if key.startswith("net"))
+    suffix = f"/qemu/{vm.vmid}/config"
+    # no net: the first free one, which the rescuer must not take to be a NIC still to add
+    job_id = await killed_after(sim, crew, client, suffix, "set_guest_nic", verb="PUT", vmid=vm.vmid, bridge="vmbr0")
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    added = job["result"]
+    assert added["action"] == "added" and added["after"] == vm.config[added["net"]]
+    assert sorted(key for key in vm.config if key.startswith("net")) == sorted([*nics_before, added["net"]])
+    assert posts(sim, suffix, method="PUT") == 1

@@ -60,6 +60,12 @@ async def _pending(sim: Simulator, http: httpx.AsyncClient) -> None:
     await http.put("/nodes/pve1/lxc/200/config", data={"ostype": "ubuntu"})
 
 
+async def _pending_bridge(sim: Simulator, http: httpx.AsyncClient) -> None:
+    """A bridge written to interfaces.new and not applied: the list shows it, the apply and the revert have work."""
+    response = await http.post("/nodes/pve1/network", data={"iface": "vmbr9", "type": "bridge", "autostart": 1})
+    assert response.status_code == 200, response.text
+
+
 @dataclass(frozen=True)
 class Example:
     method: str
@@ -76,6 +82,22 @@ EXAMPLES = [
     Example("GET", "/nodes/{node}/status", "/nodes/pve1/status"),
     Example("GET", "/nodes/{node}/syslog", "/nodes/pve1/syslog", {"service": "pveproxy", "start": 2, "limit": 3}),
     Example("GET", "/nodes/{node}/subscription", "/nodes/pve1/subscription"),
+    Example("GET", "/nodes/{node}/network", "/nodes/pve1/network", {"type": "any_bridge"}, setup=_pending_bridge),
+    Example(
+        "POST",
+        "/nodes/{node}/network",
+        "/nodes/pve1/network",
+        {"iface": "vmbr1", "type": "bridge", "bridge_ports": "eno2", "bridge_vlan_aware": 1, "autostart": 1},
+    ),
+    Example(
+        "PUT",
+        "/nodes/{node}/network/{iface}",
+        "/nodes/pve1/network/vmbr0",
+        {"type": "bridge", "comments": "management", "mtu": 9000},
+    ),
+    Example("DELETE", "/nodes/{node}/network/{iface}", "/nodes/pve1/network/vmbr9", setup=_pending_bridge),
+    Example("PUT", "/nodes/{node}/network", "/nodes/pve1/network", setup=_pending_bridge),
+    Example("DELETE", "/nodes/{node}/network", "/nodes/pve1/network", setup=_pending_bridge),
     Example("GET", "/nodes/{node}/apt/update", "/nodes/pve1/apt/update"),
     Example("GET", "/cluster/resources", "/cluster/resources", setup=_pool_and_ha),
     Example("GET", "/cluster/nextid", "/cluster/nextid"),

@@ -59,6 +59,8 @@ READS = [
     Case("get_node_details", lambda sim: {"node": "pve1"}),
     Case("get_node_log", lambda sim: {"node": "pve1", "service": "pveproxy", "limit": 5}),
     Case("get_node_log", lambda sim: {"node": "pve2", "grep": "SMART"}),
+    Case("list_node_network", lambda sim: {"node": "pve1"}),
+    Case("list_node_network", lambda sim: {"node": "pve2", "type": "any_bridge"}),
     Case("list_vms", lambda sim: {}),
     Case("list_vms", lambda sim: {"node": "pve1"}),
     Case("list_lxc_containers", lambda sim: {}),
@@ -167,6 +169,12 @@ CHANGES = [
     Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),
+    Case("set_guest_nic", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "bridge": "vmbr0", "vlan": 30}),
+    Case(
+        "set_guest_nic",
+        lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "net": 0, "ip": "10.0.0.5/24", "gw": "10.0.0.1"},
+    ),
+    Case("set_guest_nic", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "net": 0, "remove": True}),
 ]
 
 

@@ -1,0 +1,242 @@
+"""Networks: a node's interfaces, and a guest's NICs."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Annotated, Literal, Self
+
+from pydantic import Field, StringConstraints, field_validator, model_validator
+
+from shared.errors import InvalidInput
+from shared.listing import PagedResult, PageParams
+from shared.operations.base import Result
+from shared.operations.changes import GUEST_CONFIG_CALLS, GUEST_STATUS_CALLS, GuestChangeParams
+from shared.operations.operation import Operation
+from shared.safety import Tier
+from shared.sanitize import GuestKind, NodeName
+
+__all__ = [
+    "LIST_NODE_NETWORK",
+    "SET_GUEST_NIC",
+    "GuestNicParams",
+    "GuestNicResult",
+    "ListNetworkParams",
+    "NetworkInterfaceInfo",
+    "NetworkList",
+    "NicModel",
+]
+
+InterfaceType = Literal["bridge", "bond", "eth", "vlan", "any_bridge"]
+#: how much of the pending diff an answer carries, at most
+_CHANGES_SHOWN = 4000
+
+
+class ListNetworkParams(PageParams):
+    node: Annotated[NodeName, Field()]
+    type: Annotated[InterfaceType | None, Field(description="any_bridge: Linux and OVS bridges.")] = None
+
+
+class NetworkInterfaceInfo(Result):
+    iface: str
+    type: str
+    active: bool = Field(description="Up now.")
+    cidr: str | None = None
+    gateway: str | None = None
+    cidr6: str | None = None
+    gateway6: str | None = None
+    ports: list[str] = Field(default_factory=list, description="A bridge's ports, or a bond's slaves.")
+    vlan_aware: bool | None = None
+    vlan_id: int | None = None
+    vlan_raw_device: str | None = None
+    mtu: int | None = None
+
+
+class NetworkList(PagedResult):
+    node: str
+    interfaces: list[NetworkInterfaceInfo]
+    pending: bool = Field(description="Changes written and not applied yet (the list shows them as they will be).")
+    pending_changes: str | None = Field(None, description="Their diff of /etc/network/interfaces.")
+
+    def brief(self) -> str:
+        pending = "; changes pending (shown as they will be)" if self.pending else ""
+        head = f"{self.node}: {self.total} interfaces{pending}; {self.shown()}"
+        return "\n".join([head, *(_row(i) for i in self.interfaces)])
+
+    def text(self) -> str:
+        return self.brief() + (f"\n{self.pending_changes}" if self.pending_changes else "")
+
+    @staticmethod
+    def clipped(changes: str | None) -> str | None:
+        if changes is None or len(changes) <= _CHANGES_SHOWN:
+            return changes
+        return changes[:_CHANGES_SHOWN] + "\n[... cut]"
+
+
+def _row(i: NetworkInterfaceInfo) -> str:
+    """An interface in one line: name, type, up or down, addresses, ports, VLAN."""
+    parts = [i.iface, i.type, "up" if i.active else "down"]
+    parts += [a for a in (i.cidr, i.cidr6) if a]
+    if i.gateway:
+        parts.append(f"gw {i.gateway}")
+    if i.ports:
+        parts.append(f"ports {' '.join(i.ports)}")
+    if i.vlan_aware:
+        parts.append("vlan-aware")
+    if i.vlan_id is not None:
+        parts.append(f"vlan {i.vlan_id} on {i.vlan_raw_device or '-'}")
+    if i.mtu:
+        parts.append(f"mtu {i.mtu}")
+    return " ".join(parts)
+
+
+LIST_NODE_NETWORK = Operation(
+    "list_node_network",
+    "Node interfaces",
+    Tier.SAFE,
+    ListNetworkParams,
+    NetworkList,
+    description="""
+        A node's bridges, bonds, VLANs, NICs: addresses, ports, state, pending changes.
+
+        Bridges are what a guest NIC's `bridge` names (type=any_bridge lists them). With changes
+        pending, the list shows the interfaces as they will be and pending_changes their diff.
+        """,
+    pve_calls=("GET /nodes/{node}/network",),
+)
+
+
+NicModel = Literal["virtio", "e1000", "e1000e", "rtl8139", "vmxnet3"]
+MacAddress = Annotated[str, StringConstraints(pattern=r"^[0-9A-Fa-f][02468ACEace](:[0-9A-Fa-f]{2}){5}$", to_upper=True)]
+
+
+def _address(value: str, version: int, keywords: tuple[str, ...], field: str) -> str:
+    """An address PVE's pve-lxc-network takes: a keyword, or an address with its prefix length."""
+    if value in keywords:
+        return value
+    try:
+        parsed = ipaddress.ip_interface(value)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.version != version or "/" not in value:
+        raise InvalidInput(
+            f"{field} {value!r} is not an IPv{version} address with its prefix length",
+            hint=f"Give it as CIDR (10.0.0.5/24, fd00::5/64) or one of {', '.join(keywords)}.",
+        )
+    return value
+
+
+def _gateway(value: str, version: int, field: str) -> str:
+    try:
+        parsed = ipaddress.ip_address(value)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.version != version:
+        raise InvalidInput(f"{field} {value!r} is not an IPv{version} address", hint="Give the gateway's address.")
+    return value
+
+
+class GuestNicParams(GuestChangeParams):
+    net: Annotated[int | None, Field(ge=0, le=31, description="netN; none: a new NIC.")] = None
+    remove: bool = False
+    bridge: Annotated[str | None, StringConstraints(pattern=r"^[-_.\w]{1,15}$")] = None
+    vlan: Annotated[int | None, Field(ge=0, le=4094, description="0: untagged.")] = None
+    firewall: bool | None = None
+    rate_mbps: Annotated[float | None, Field(ge=0, description="MB/s; 0: unlimited.")] = None
+    mtu: int | None = None
+    link_down: bool | None = None
+    model: NicModel | None = None
+    mac: MacAddress | None = None
+    name: Annotated[str | None, Field(pattern=r"^[a-zA-Z][a-zA-Z0-9_.-]{0,14}$")] = None
+    ip: Annotated[str | None, Field(description="CIDR, dhcp or manual.")] = None
+    gw: str | None = None
+    ip6: Annotated[str | None, Field(description="CIDR, dhcp, auto or manual.")] = None
+    gw6: str | None = None
+
+    @field_validator("ip")
+    @classmethod
+    def _ip(cls, value: str | None) -> str | None:
+        return _address(value, 4, ("dhcp", "manual"), "ip") if value is not None else None
+
+    @field_validator("ip6")
+    @classmethod
+    def _ip6(cls, value: str | None) -> str | None:
+        return _address(value, 6, ("dhcp", "auto", "manual"), "ip6") if value is not None else None
+
+    @field_validator("gw")
+    @classmethod
+    def _gw(cls, value: str | None) -> str | None:
+        return _gateway(value, 4, "gw") if value is not None else None
+
+    @field_validator("gw6")
+    @classmethod
+    def _gw6(cls, value: str | None) -> str | None:
+        return _gateway(value, 6, "gw6") if value is not None else None
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Self:
+        if self.remove:
+            if self.net is None:
+                raise InvalidInput("remove needs the NIC: net", hint="get_instance_config lists its netN keys.")
+            if self.asked():
+                raise InvalidInput("remove takes no NIC options", hint="Give net and remove=true alone.")
+        elif not self.asked():
+            raise InvalidInput("nothing to set on the NIC", hint="Give bridge, vlan, ip, firewall, ... or remove.")
+        for gateway, address in (("gw", self.ip), ("gw6", self.ip6)):
+            if getattr(self, gateway) is not None and address in ("dhcp", "auto", "manual"):
+                raise InvalidInput(f"{gateway} goes with a static address, not {address}", hint=f"Leave {gateway} out.")
+        return self
+
+    def asked(self) -> list[str]:
+        """The NIC options this call sets, by their argument names."""
+        fixed = {"vmid", "node", "confirmed", "net", "remove"}
+        return [name for name in type(self).model_fields if name not in fixed and getattr(self, name) is not None]
+
+
+class GuestNicResult(Result):
+    vmid: int
+    node: str
+    kind: GuestKind
+    net: str = Field(description="The config key: net0, net1, ...")
+    action: Literal["added", "changed", "removed", "unchanged"]
+    before: str | None = None
+    after: str | None = Field(None, description="As PVE keeps it (a new NIC's generated MAC included).")
+    pending: bool = Field(description="True: PVE applies it when the guest restarts; false: in effect now.")
+
+
+def _plan(p: GuestNicParams, guest: str) -> str:
+    if p.remove:
+        return f"remove net{p.net} from {guest}"
+    shown = ", ".join(f"{name}={getattr(p, name)}" for name in p.asked())
+    return f"set {shown} on {f'net{p.net}' if p.net is not None else 'a new NIC'} of {guest}"
+
+
+SET_GUEST_NIC = Operation(
+    "set_guest_nic",
+    "Set a guest NIC",
+    Tier.RESTRICTED,
+    GuestNicParams,
+    GuestNicResult,
+    description="""
+        Add, change or remove a guest NIC: bridge, vlan, firewall, rate, mtu, link; a VM's
+        model, MAC; a CT's name, ip, gw, ip6, gw6.
+
+        Without net, a new NIC goes on the first free netN (a VM's model defaults to virtio; a
+        container's name to ethN). Options not given are kept, the MAC too. The bridge must exist
+        on the guest's node (list_node_network). The answer says whether the change is live or
+        pending until the guest restarts. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        *GUEST_STATUS_CALLS,
+        "GET /nodes/{node}/network",
+        *GUEST_CONFIG_CALLS,
+    ),
+    errors=(
+        ("NOT_FOUND", "the bridge does not exist on the guest's node"),
+        ("VALIDATION_ERROR", "an option of the other guest kind, a NIC the guest does not have, or no free netN"),
+        ("CONFLICT", "the config changed while the change was being made"),
+    ),
+    plan=_plan,
+    guest_write=True,
+    idempotent=True,
+)
