@@ -97,7 +97,9 @@ TOOLSETS: dict[str, Toolset] = {
             ),
         ),
         Toolset(
-            "storage", "Storages and their volumes (ISOs, templates, disks)", ("list_storage", "list_storage_content")
+            "storage",
+            "Storages and their volumes (ISOs, templates, disks); downloads into them",
+            ("list_storage", "list_storage_content", "download_to_storage"),
         ),
         Toolset(
             "network",

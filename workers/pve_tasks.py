@@ -55,6 +55,7 @@ _PROGRESS = (
     re.compile(r"\((\d{1,3}(?:\.\d+)?)/100%\)"),  # qemu-img convert "(12.34/100%)"
     re.compile(r"^progress (\d{1,3}(?:\.\d+)?)%"),  # vma extract (qmrestore) "progress 10% (read ...)"
     re.compile(r"^INFO: +(\d{1,3})% \("),  # vzdump of a VM "INFO:  25% (1.0 GiB of 4.0 GiB) in 2s, ..."
+    re.compile(r"^ *\d+K[ .]+ (\d{1,3})% "),  # wget's dot:giga (download-url) "  65536K ........ ...  33% 118M 1s"
 )
 _SIZE = r"(\d+(?:\.\d+)?) ([KMGTP]?i?B)"
 # live migration of RAM "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, ..." (no percentage)

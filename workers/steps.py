@@ -66,6 +66,8 @@ class TaskStep:
     dispatch: Callable[[], Awaitable[Upid]]
     #: is the step's effect already there? (used when no task of ours is found)
     effect_present: Callable[[], Awaitable[bool]] | None = None
+    #: the task's id when it names no guest (download-url's: the file name), to tell ours from others'
+    task_id: str | None = None
 
 
 def guest_step(
@@ -120,6 +122,8 @@ async def find_our_task(job: JobContext, step: TaskStep, since: datetime) -> Upi
     for task in tasks:
         upid = Upid.parse(task.upid)
         if upid.type != step.task_type or upid.owner != job.app.settings.proxmox_token_name:
+            continue
+        if step.task_id is not None and upid.id != step.task_id:
             continue
         # a recorded task is known already: another job's, however close in time it started, or
         # an earlier try of this job's (one that failed on PVE's lock), which must not be taken again

@@ -217,8 +217,7 @@ SET_GUEST_NIC = Operation(
     GuestNicParams,
     GuestNicResult,
     description="""
-        Add, change or remove a guest NIC: bridge, vlan, firewall, rate, mtu, link; a VM's
-        model, MAC; a CT's name, ip, gw, ip6, gw6.
+        Add, change or remove a VM's or container's NIC, a container's static IP or DHCP too.
 
         Without net, a new NIC goes on the first free netN (a VM's model defaults to virtio; a
         container's name to ethN). Options not given are kept, the MAC too. The bridge must exist

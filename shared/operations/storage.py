@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Literal, Self
+from urllib.parse import unquote, urlsplit
 
-from pydantic import Field
+from pydantic import Field, StringConstraints, model_validator
 
+from shared.errors import InvalidInput
 from shared.listing import Limit, PagedResult, PageParams
 from shared.operations.base import Params, Result
+from shared.operations.changes import TASK_CALLS, ChangeParams
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import ContentType, NodeName, StorageId, Vmid
 
 __all__ = [
+    "DOWNLOAD_TO_STORAGE",
     "LIST_STORAGE",
     "LIST_STORAGE_CONTENT",
     "ContentFilter",
+    "DownloadParams",
+    "DownloadResult",
     "ListContentParams",
     "ListStorageParams",
     "OwnerFilter",
@@ -129,4 +136,96 @@ LIST_STORAGE_CONTENT = Operation(
         is what create_vm and create_lxc take as their ISO or template.
         """,
     pve_calls=("GET /nodes/{node}/storage/{storage}/content",),
+)
+
+
+#: what download-url fetches, and the file extensions pve-storage accepts for each (ISO_EXT_RE_0, VZTMPL_EXT_RE_1)
+DownloadContent = Literal["iso", "vztmpl"]
+_EXTENSIONS = {"iso": r"\.(?:iso|img)$", "vztmpl": r"\.tar\.(?:gz|xz|zst|bz2)$"}
+#: a checksum's algorithm, told by its length in hex digits (the lengths of PVE's six are all different)
+_ALGORITHMS = {32: "md5", 40: "sha1", 56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+
+
+class DownloadParams(ChangeParams):
+    node: NodeName
+    storage: StorageId
+    url: Annotated[str, StringConstraints(pattern=r"^https?://[^\s]+$", max_length=2048)]
+    content: DownloadContent = "iso"
+    filename: Annotated[str | None, StringConstraints(pattern=r"^[-_.a-zA-Z0-9]{1,255}$")] = None
+    checksum: Annotated[
+        str | None,
+        StringConstraints(
+            pattern=r"^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{56}|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128})$"
+        ),
+        Field(description="Hex md5, sha1 or sha2."),
+    ] = None
+    verify_certificates: bool = True
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Self:
+        if not re.search(_EXTENSIONS[self.content], self.file, re.IGNORECASE):
+            wanted = ".iso or .img" if self.content == "iso" else ".tar.gz, .tar.xz, .tar.zst or .tar.bz2"
+            raise InvalidInput(
+                f"{self.file!r} does not end in {wanted}, as PVE requires for {self.content}",
+                hint="Give filename with the right extension.",
+            )
+        return self
+
+    @property
+    def file(self) -> str:
+        """The file name on the storage: the one given, or the URL's last path segment as PVE normalizes it."""
+        if self.filename is not None:
+            return self.filename
+        name = unquote(urlsplit(self.url).path.rsplit("/", 1)[-1])
+        return re.sub(r"[^-_.a-zA-Z0-9]", "_", name) or "download"
+
+    @property
+    def checksum_algorithm(self) -> str | None:
+        return _ALGORITHMS[len(self.checksum)] if self.checksum is not None else None
+
+    @property
+    def volid(self) -> str:
+        return f"{self.storage}:{self.content}/{self.file}"
+
+
+class DownloadResult(Result):
+    node: str
+    storage: str
+    volid: str = Field(description="What create_vm (iso) or create_lxc (ostemplate) takes.")
+    size_bytes: int | None = None
+    checksum_verified: bool
+
+
+DOWNLOAD_TO_STORAGE = Operation(
+    "download_to_storage",
+    "Download to a storage",
+    Tier.RESTRICTED,
+    DownloadParams,
+    DownloadResult,
+    description="""
+        Download an ISO or CT template from a URL into a storage; checksum checked if given.
+
+        The file name is the URL's unless given, and must be new on the storage (CONFLICT
+        else). A URL the node cannot reach, or a checksum mismatch, fails the task; the error
+        quotes its log. Needs Datastore.AllocateTemplate on the storage and Sys.AccessNetwork on
+        the node (or Sys.Audit and Sys.Modify on /). Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /nodes/{node}/storage",
+        "GET /nodes/{node}/storage/{storage}/content",
+        "POST /nodes/{node}/storage/{storage}/download-url",
+        *TASK_CALLS,
+    ),
+    errors=(
+        ("CONFLICT", "the storage already has a file of that name"),
+        ("NOT_FOUND", "no such storage on the node"),
+        ("VALIDATION_ERROR", "the storage does not hold that content, or the file name's extension does not fit it"),
+        ("PVE_TASK_FAILED", "the download or the checksum failed (its log line quoted)"),
+    ),
+    plan=lambda p, _: (
+        f"download {p.url} to {p.volid} on node {p.node}"
+        + (f", verifying its {p.checksum_algorithm} checksum" if p.checksum_algorithm else "")
+    ),
+    starts_task=True,
+    idempotent=True,
 )

@@ -240,3 +240,18 @@ async def test_nic_added_once_when_the_worker_dies_after_the_config_request(
     assert added["action"] == "added" and added["after"] == vm.config[added["net"]]
     assert sorted(key for key in vm.config if key.startswith("net")) == sorted([*nics_before, added["net"]])
     assert posts(sim, suffix, method="PUT") == 1
+
+
+async def test_file_downloaded_once_when_the_worker_dies_after_the_download_request(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    suffix = "/storage/local/download-url"
+    url = "https://cdimage.example.org/once/netinst.iso"
+    job_id = await killed_after(sim, crew, client, suffix, "download_to_storage", node="pve1", storage="local", url=url)
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["result"]["volid"] == "local:iso/netinst.iso"
+    assert posts(sim, suffix) == 1
+    downloads = [t for t in sim.state.tasks.values() if t.type == "download" and t.id == "netinst.iso"]
+    assert [t.upid for t in downloads] == [job["upid"]]  # the rescuer adopted the task, never sent another

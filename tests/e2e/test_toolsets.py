@@ -105,6 +105,7 @@ async def test_a_client_that_ignores_the_notification_calls_any_tool_at_once(sim
         assert {tool["name"] for tool in enabled.structured_content["tools"]} == {
             "list_storage",
             "list_storage_content",
+            "download_to_storage",
         }
         storages = await client.call_tool("list_storage", {})
         relisted = {tool.name for tool in (await client.list_tools()).tools}

@@ -82,6 +82,18 @@ EXAMPLES = [
     Example("GET", "/nodes/{node}/status", "/nodes/pve1/status"),
     Example("GET", "/nodes/{node}/syslog", "/nodes/pve1/syslog", {"service": "pveproxy", "start": 2, "limit": 3}),
     Example("GET", "/nodes/{node}/subscription", "/nodes/pve1/subscription"),
+    Example(
+        "POST",
+        "/nodes/{node}/storage/{storage}/download-url",
+        "/nodes/pve1/storage/local/download-url",
+        {
+            "url": "https://cdimage.example.org/debian-13.iso",
+            "filename": "debian-13.iso",
+            "content": "iso",
+            "checksum": "0" * 64,
+            "checksum-algorithm": "sha256",
+        },
+    ),
     Example("GET", "/nodes/{node}/network", "/nodes/pve1/network", {"type": "any_bridge"}, setup=_pending_bridge),
     Example(
         "POST",

@@ -175,6 +175,10 @@ CHANGES = [
         lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "net": 0, "ip": "10.0.0.5/24", "gw": "10.0.0.1"},
     ),
     Case("set_guest_nic", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "net": 0, "remove": True}),
+    Case(
+        "download_to_storage",
+        lambda sim: {"node": "pve1", "storage": "local", "url": "https://cdimage.example.org/calls/netinst.iso"},
+    ),
 ]
 
 

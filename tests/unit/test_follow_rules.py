@@ -46,6 +46,10 @@ def test_exit_status_decides_the_state(exitstatus: str, state: JobState) -> None
         pytest.param(
             "migration active, transferred 512.0 MiB of 2.0 GiB VM-state, 110.0 MiB/s", 25.0, id="ram-migration"
         ),
+        pytest.param(
+            " 131072K ........ ........ ........ ........ ........ ........  33% 118M 1s", 33.0, id="wget-dot-giga"
+        ),
+        pytest.param("Length: 657457152 (627M) [application/x-iso9660-image]", None, id="wget-length"),
         pytest.param("INFO: starting new backup job: vzdump 100 --mode snapshot", None, id="vzdump-no-progress"),
         pytest.param("Formatting '/dev/pve/vm-100-disk-0', fmt=raw size=4294967296", None, id="no-progress"),
         pytest.param("used 150% of quota (150.00%)", None, id="out-of-range"),

@@ -1,14 +1,18 @@
-"""Storage reads."""
+"""Storages: their status and volumes, and a file downloaded into one (a followed `download` task)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
 
+from shared.errors import Conflict, InvalidInput, NotFound
 from shared.listing import paginate
 from shared.operations.storage import (
+    DOWNLOAD_TO_STORAGE,
     LIST_STORAGE,
     LIST_STORAGE_CONTENT,
+    DownloadParams,
+    DownloadResult,
     ListContentParams,
     ListStorageParams,
     StorageContent,
@@ -16,12 +20,14 @@ from shared.operations.storage import (
     StorageItem,
     StorageList,
 )
-from shared.pve.models import NodeSummary, StorageContentItem, StorageStatus
+from shared.pve.models import UPID, NodeSummary, StorageContentItem, StorageStatus
+from shared.pve.upid import Upid
 from workers.operations.units import percent
 from workers.registry import handles
-from workers.runtime import JobContext
+from workers.runtime import JobContext, Outcome
+from workers.steps import TaskStep, outcome_of, run_step
 
-__all__ = ["list_storage", "list_storage_content"]
+__all__ = ["download_to_storage", "list_storage", "list_storage_content"]
 
 
 def _info(s: StorageStatus, node: str) -> StorageInfo:
@@ -100,3 +106,68 @@ def _content_of(volid: str) -> str:
     _, _, rest = volid.partition(":")
     kind, slash, _ = rest.partition("/")
     return kind if slash and kind in ("iso", "vztmpl", "backup", "snippets", "import") else "images"
+
+
+async def _files(job: JobContext, params: DownloadParams) -> dict[str, StorageContentItem]:
+    items = await job.app.pve.get(
+        "/nodes/{node}/storage/{storage}/content",
+        list[StorageContentItem],
+        path={"node": params.node, "storage": params.storage},
+        query={"content": params.content},
+    )
+    return {item.volid: item for item in items}
+
+
+async def _check_storage(job: JobContext, params: DownloadParams) -> None:
+    """The storage is on the node, takes the content, and has no file of that name yet."""
+    storages = await job.app.pve.get("/nodes/{node}/storage", list[StorageStatus], path={"node": params.node})
+    found = next((s for s in storages if s.storage == params.storage), None)
+    if found is None:
+        raise NotFound(
+            f"node {params.node} has no storage {params.storage!r}",
+            hint=f"list_storage(node='{params.node}', content='{params.content}') lists those that take it.",
+        )
+    if params.content not in found.content.split(","):
+        raise InvalidInput(
+            f"storage {params.storage!r} does not hold {params.content} (it holds {found.content})",
+            hint=f"list_storage(node='{params.node}', content='{params.content}') lists those that do.",
+        )
+    if params.volid in await _files(job, params):
+        raise Conflict(
+            f"{params.volid} already exists on node {params.node}; nothing was downloaded",
+            hint="Use it as it is, or give another filename.",
+        )
+
+
+@handles(DOWNLOAD_TO_STORAGE)
+async def download_to_storage(job: JobContext, params: DownloadParams) -> Outcome:
+    pve = job.app.pve
+    if job.record.step is None and not job.record.steps:
+        await _check_storage(job, params)
+
+    async def dispatch() -> Upid:
+        body = {
+            "url": params.url,
+            "filename": params.file,
+            "content": params.content,
+            "checksum": params.checksum,
+            "checksum-algorithm": params.checksum_algorithm,
+            "verify-certificates": None if params.verify_certificates else 0,
+        }
+        path = {"node": params.node, "storage": params.storage}
+        return await pve.post("/nodes/{node}/storage/{storage}/download-url", UPID, path=path, body=body)
+
+    async def effect_present() -> bool:  # a lost answer whose task is not listed: the file is there or not
+        return params.volid in await _files(job, params)
+
+    step = TaskStep("download", params.node, "download", None, dispatch, effect_present, task_id=params.file)
+    done = await run_step(job, step)
+    file = (await _files(job, params)).get(params.volid)
+    result = DownloadResult(
+        node=params.node,
+        storage=params.storage,
+        volid=params.volid,
+        size_bytes=file.size if file is not None else None,
+        checksum_verified=params.checksum is not None,
+    )
+    return outcome_of(result, [done], f"{params.volid} downloaded on node {params.node}")
