@@ -1,6 +1,6 @@
 """A guest's config change, sent once its plan is stored (update_instance, set_guest_nic, set_vm_cloudinit).
 
-One step ("config", no PVE task). Before the PUT the job records its plan (each key, its value
+One step ("config", no PVE task; workers.requests). Before the PUT the job records its plan (each key, its value
 before and after; None after: deleted), so a rerun after the PUT may have reached PVE reads the
 config again and finds the planned values there as its own effect, not as "already so": it sends
 only what of the plan is not there yet. The PUT carries the digest of the config it was computed
@@ -16,13 +16,12 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from shared.errors import Conflict, DispatchUncertain, ProxmoxMcpError, RequestRejected, TransientPveError
-from shared.jobs.record import utcnow
-from shared.jobs.states import JobState
+from shared.errors import Conflict, ProxmoxMcpError, RequestRejected
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, GuestConfig
 from workers.guest_lookup import Guest
-from workers.runtime import JobContext, Retry
+from workers.requests import dispatch_once, finished_step, record_step
+from workers.runtime import JobContext
 
 __all__ = ["ConfigEdit", "config_step", "put_config", "read_config"]
 
@@ -68,7 +67,7 @@ async def config_step(
     the config already says `wanted`. `digest`: the agent's, from the config it decided on; a
     config changed since is refused before anything is sent.
     """
-    if (done := next((d for d in job.record.steps if d.get("step") == "config"), None)) is not None:
+    if (done := finished_step(job, "config")) is not None:
         return dict(done["changed"])
     record = job.record
     current, read_digest = await read_config(job, guest)
@@ -95,8 +94,7 @@ async def config_step(
     deletes = [key for key, change in planned.items() if change["after"] is None and key in current]
     if sets or deletes:
         await put_config(job, guest, sets, read_digest, planned, deletes=deletes)
-    record.steps, record.step, record.plan = [*record.steps, {"step": "config", "changed": planned}], None, None
-    await job.app.store.update(job.job_id, steps=record.steps, clear=("step", "plan"))
+    await record_step(job, {"step": "config", "changed": planned})
     return planned
 
 
@@ -109,29 +107,20 @@ async def put_config(
     *,
     deletes: Sequence[str] = (),
 ) -> None:
-    """Send the config PUT once its plan is stored; a PUT PVE refused changed nothing, and the plan is dropped."""
-    await job.end_if_cancelled()
-    record = job.record
-    record.step, record.plan, record.state = "config", {"changed": planned}, JobState.DISPATCHING
-    await job.app.store.transition(
-        job.job_id, JobState.DISPATCHING, step="config", plan=record.plan, dispatched_at=utcnow()
-    )
-    job.assert_may_send()
+    """Send the config PUT once its plan is stored (workers.requests); a refused PUT drops the plan."""
     body: dict[str, FormValue] = {**pending, "digest": digest}
     if deletes:
         body["delete"] = ",".join(deletes)
-    try:
-        await job.app.pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
-    except DispatchUncertain:
-        raise Retry(defer=1.0) from None  # it may have been applied: the rerun reads the config and sees
-    except TransientPveError:
-        raise  # nothing reached PVE, or PVE's lock: the job runs again and looks at the config first
-    except ProxmoxMcpError as refused:
-        record.step, record.plan, record.state = None, None, JobState.QUEUED
-        await job.app.store.transition(job.job_id, JobState.QUEUED, clear=("step", "plan"))
+
+    def stale(refused: ProxmoxMcpError) -> ProxmoxMcpError | None:
         if isinstance(refused, RequestRejected) and _STALE_DIGEST.search(refused.message):
-            raise Conflict(
+            return Conflict(
                 f"the configuration of {guest.label} was changed by someone else meanwhile; nothing was changed",
                 hint="Read it again with get_instance_config, then call again.",
-            ) from None
-        raise
+            )
+        return None
+
+    async def send() -> None:
+        await job.app.pve.put(guest.template_for("/config"), NO_DATA, path=guest.path, body=body)
+
+    await dispatch_once(job, "config", {"changed": planned}, send, refused=stale)

@@ -79,7 +79,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         "a step is about to send the request that changes PVE",
         (JobState.QUEUED, JobState.RUNNING),
         (JobState.DISPATCHING,),
-        ("steps._dispatch", "configs.put_config", "operations.exec.execute_lxc_command", "operations.agent._start"),
+        ("steps._dispatch", "requests.dispatch_once", "operations.exec.execute_lxc_command", "operations.agent._start"),
         "the step's name and `dispatched_at`; the previous step's UPID is cleared",
     ),
     Transition(
@@ -93,7 +93,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         "PVE refused the request, or its lock was busy inside the task: nothing changed",
         (JobState.DISPATCHING, JobState.RUNNING),
         (JobState.QUEUED,),
-        ("steps._reset_dispatch", "configs.put_config", "operations.agent._unsent"),
+        ("steps._reset_dispatch", "requests.dispatch_once", "operations.agent._unsent"),
         "the step (and UPID, task end, plan) cleared, so the next run dispatches afresh",
     ),
     Transition(
