@@ -26,6 +26,7 @@ from shared.errors import ConfirmationRequired, DangerDisabled
 from shared.operations.base import Params
 from shared.operations.changes import GuestChangeParams
 from shared.operations.guests import GET_INSTANCE_CONFIG, GetConfigParams
+from shared.operations.network import APPLY_NODE_NETWORK, LIST_NODE_NETWORK, ApplyNetworkParams, ListNetworkParams
 from shared.operations.operation import Operation
 from shared.safety import Tier
 
@@ -126,13 +127,25 @@ async def _guest_target(app: FrontendApp, params: Params) -> Target:
     return guest, node, params.vmid
 
 
+async def _network_target(app: FrontendApp, params: Params) -> Target:
+    """The node and the diff its pending network changes make: what the user is asked to apply."""
+    assert isinstance(params, ApplyNetworkParams)
+    listed = await app.read(LIST_NODE_NETWORK, ListNetworkParams(node=params.node, limit=0))
+    diff = listed.pending_changes or "(none pending)"
+    return f"node {params.node}:\n{diff}", params.node, None
+
+
+#: changes whose plan shows more than the guest they act on
+_TARGETS: dict[str, Callable[[FrontendApp, Params], Awaitable[Target]]] = {APPLY_NODE_NETWORK.name: _network_target}
+
+
 async def confirm_change(
     ctx: Context[FrontendApp, Any],
     op: Operation[Any, Any],
     params: Params,
     *,
     confirmed: bool,
-    target: Callable[[FrontendApp, Params], Awaitable[Target]] = _guest_target,
+    target: Callable[[FrontendApp, Params], Awaitable[Target]] | None = None,
 ) -> Approval | Elicit[Approval]:
     """The resolver answer of every change: its plan put to the user, approval, or CONFIRMATION_REQUIRED.
 
@@ -146,5 +159,5 @@ async def confirm_change(
     if confirmed and not can_elicit(ctx):
         return Approval(approve=True)
     assert op.plan is not None  # every change declares one
-    described, node, vmid = await target(app, params)
+    described, node, vmid = await (target or _TARGETS.get(op.name, _guest_target))(app, params)
     return ask(ctx, confirmed, Plan(action=op.name, summary=op.plan(params, described), node=node, vmid=vmid))

@@ -71,7 +71,8 @@ _TIER_MEANING: Mapping[Tier, str] = {
     ),
     Tier.CRITICAL: (
         "refused with `DANGER_DISABLED` unless the server and its workers run with `PROXMOX_ALLOW_DANGER=true`; "
-        "then it needs confirmation as a Restricted tool does, and the VMID typed again as `confirm_vmid`."
+        "then it needs confirmation as a Restricted tool does; a guest's deletion, the VMID typed again as "
+        "`confirm_vmid`."
     ),
 }
 

@@ -104,7 +104,7 @@ TOOLSETS: dict[str, Toolset] = {
         Toolset(
             "network",
             "Node interfaces and bridges, guest NICs and addresses",
-            ("list_node_network", "set_guest_nic"),
+            ("list_node_network", "set_guest_nic", "set_node_network", "apply_node_network"),
         ),
         Toolset(
             "inside_guests",

@@ -88,12 +88,17 @@ def effective_hints(annotations: ToolAnnotations | None) -> ToolAnnotations:
     )
 
 
+#: the change report's fields every change tool's output schema names (the others are in every answer)
+_REPORT_PUBLISHED = ("job_id", "state", "done", "upid", "message")
+
+
 def make_tool(fn: Callable[..., Any], *, name: str, title: str, description: str, annotations: ToolAnnotations) -> Tool:
     """The SDK's tool for `fn`, with compact schemas that take only the arguments they name.
 
-    A change report's `result` is published as an object: its fields are in docs/api_manifest.md
-    (and in every answer), and ten change tools would otherwise repeat them in every session's
-    tool list.
+    A change report is published with the fields an agent acts on (job_id, state, done, upid,
+    message) and its `result` as an object: the rest of the report (operation, node, vmid,
+    exitstatus, duration, warnings) and each result's fields are in docs/api_manifest.md and in
+    every answer, and thirty change tools would otherwise repeat them in every session's tool list.
     """
     tool = Tool.from_function(fn, name=name, title=title, description=description, annotations=annotations)
     # The SDK drops arguments a tool does not name: `memory` for `memory_mb` would create a VM with
@@ -103,7 +108,8 @@ def make_tool(fn: Callable[..., Any], *, name: str, title: str, description: str
     if metadata.output_schema is not None:
         output = compact_schema(metadata.output_schema, output=True)
         if isinstance(metadata.output_model, type) and issubclass(metadata.output_model, ChangeReport):
-            output["properties"]["result"] = {"type": ["object", "null"]}
+            shown = {name: output["properties"][name] for name in _REPORT_PUBLISHED}
+            output["properties"] = {**shown, "result": {"type": ["object", "null"]}}
         metadata.output_schema = output
     return tool
 

@@ -10,20 +10,32 @@ from pydantic import Field, StringConstraints, field_validator, model_validator
 from shared.errors import InvalidInput
 from shared.listing import PagedResult, PageParams
 from shared.operations.base import Result
-from shared.operations.changes import GUEST_CONFIG_CALLS, GUEST_STATUS_CALLS, GuestChangeParams
+from shared.operations.changes import (
+    GUEST_CONFIG_CALLS,
+    GUEST_STATUS_CALLS,
+    TASK_CALLS,
+    ChangeParams,
+    GuestChangeParams,
+)
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import GuestKind, NodeName
 
 __all__ = [
+    "APPLY_NODE_NETWORK",
     "LIST_NODE_NETWORK",
     "SET_GUEST_NIC",
+    "SET_NODE_NETWORK",
+    "ApplyNetworkParams",
+    "ApplyNetworkResult",
     "GuestNicParams",
     "GuestNicResult",
     "ListNetworkParams",
     "NetworkInterfaceInfo",
     "NetworkList",
     "NicModel",
+    "NodeNetworkParams",
+    "NodeNetworkResult",
 ]
 
 InterfaceType = Literal["bridge", "bond", "eth", "vlan", "any_bridge"]
@@ -120,7 +132,8 @@ def _address(value: str, version: int, keywords: tuple[str, ...], field: str) ->
     if parsed is None or parsed.version != version or "/" not in value:
         raise InvalidInput(
             f"{field} {value!r} is not an IPv{version} address with its prefix length",
-            hint=f"Give it as CIDR (10.0.0.5/24, fd00::5/64) or one of {', '.join(keywords)}.",
+            hint="Give it as CIDR (10.0.0.5/24, fd00::5/64)"
+            + (f" or one of {', '.join(keywords)}." if keywords else "."),
         )
     return value
 
@@ -238,4 +251,164 @@ SET_GUEST_NIC = Operation(
     plan=_plan,
     guest_write=True,
     idempotent=True,
+)
+
+
+NodeInterfaceType = Literal["bridge", "bond", "vlan", "eth"]
+BondMode = Literal["balance-rr", "active-backup", "balance-xor", "broadcast", "802.3ad", "balance-tlb", "balance-alb"]
+#: PVE's pve-iface: a name, maybe with a VLAN (vmbr0.100) or alias suffix
+IfaceName = Annotated[str, StringConstraints(pattern=r"^[a-zA-Z][a-zA-Z0-9_]{1,20}(?:[:.]\d+)?$")]
+
+
+def _cidr(value: str | None, version: int, field: str) -> str | None:
+    if value is None:
+        return None
+    return _address(value, version, (), field)
+
+
+class NodeNetworkParams(ChangeParams):
+    node: Annotated[NodeName, Field()]
+    iface: IfaceName
+    type: NodeInterfaceType = "bridge"
+    remove: bool = False
+    cidr: str | None = None
+    gateway: str | None = None
+    cidr6: str | None = None
+    gateway6: str | None = None
+    ports: Annotated[list[IfaceName] | None, Field(max_length=16, description="A bridge's ports, a bond's slaves.")] = (
+        None
+    )
+    vlan_aware: bool | None = None
+    vlan_id: Annotated[int | None, Field(ge=1, le=4094)] = None
+    vlan_raw_device: IfaceName | None = None
+    bond_mode: BondMode | None = None
+    mtu: Annotated[int | None, Field(ge=1280, le=65520)] = None
+    autostart: bool | None = None
+    comments: Annotated[str | None, Field(max_length=1024)] = None
+
+    @field_validator("cidr")
+    @classmethod
+    def _cidr4(cls, value: str | None) -> str | None:
+        return _cidr(value, 4, "cidr")
+
+    @field_validator("cidr6")
+    @classmethod
+    def _cidr6(cls, value: str | None) -> str | None:
+        return _cidr(value, 6, "cidr6")
+
+    @field_validator("gateway")
+    @classmethod
+    def _gateway4(cls, value: str | None) -> str | None:
+        return _gateway(value, 4, "gateway") if value is not None else None
+
+    @field_validator("gateway6")
+    @classmethod
+    def _gateway6(cls, value: str | None) -> str | None:
+        return _gateway(value, 6, "gateway6") if value is not None else None
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Self:
+        if self.remove and self.asked():
+            raise InvalidInput("remove takes no interface options", hint="Give node, iface and remove=true alone.")
+        if self.type != "bridge" and self.vlan_aware is not None:
+            raise InvalidInput("vlan_aware is a bridge's option", hint="Leave it out, or set type='bridge'.")
+        if self.type != "bond" and self.bond_mode is not None:
+            raise InvalidInput("bond_mode is a bond's option", hint="Leave it out, or set type='bond'.")
+        if self.type != "vlan" and (self.vlan_id is not None or self.vlan_raw_device is not None):
+            raise InvalidInput("vlan_id and vlan_raw_device are a VLAN's options", hint="Set type='vlan'.")
+        if self.type == "vlan" and "." not in self.iface and (self.vlan_id is None or self.vlan_raw_device is None):
+            raise InvalidInput(
+                f"a VLAN interface named {self.iface!r} needs vlan_id and vlan_raw_device",
+                hint="Name it after its device (vmbr0.100), or give both.",
+            )
+        return self
+
+    def asked(self) -> list[str]:
+        """The interface options this call sets, by their argument names."""
+        fixed = {"node", "iface", "type", "remove", "confirmed"}
+        return [name for name in type(self).model_fields if name not in fixed and getattr(self, name) is not None]
+
+
+class NodeNetworkResult(Result):
+    node: str
+    iface: str
+    action: Literal["created", "changed", "removed", "unchanged"]
+    pending_changes: str | None = Field(None, description="The node's whole pending diff, this change included.")
+
+
+def _shown(value: object) -> str:
+    return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _network_plan(p: NodeNetworkParams, _: str) -> str:
+    if p.remove:
+        return f"remove interface {p.iface} from node {p.node}'s pending network configuration"
+    shown = ", ".join(f"{name}={_shown(getattr(p, name))}" for name in p.asked())
+    return f"declare {p.type} {p.iface} on node {p.node}" + (f" with {shown}" if shown else "") + " (pending)"
+
+
+SET_NODE_NETWORK = Operation(
+    "set_node_network",
+    "Declare a node interface",
+    Tier.RESTRICTED,
+    NodeNetworkParams,
+    NodeNetworkResult,
+    description="""
+        Create, change or remove a node's bridge, bond or VLAN (or a NIC's options), as a pending
+        change: nothing changes on the node until apply_node_network.
+
+        Options not given are kept. The answer carries the node's whole pending diff. Needs
+        Sys.Modify on /nodes/{node}. Restricted: needs the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /nodes/{node}/network",
+        "POST /nodes/{node}/network",
+        "PUT /nodes/{node}/network/{iface}",
+        "DELETE /nodes/{node}/network/{iface}",
+    ),
+    errors=(
+        ("NOT_FOUND", "removing or changing an interface the node does not declare"),
+        ("VALIDATION_ERROR", "options of another interface type, or what PVE refuses (a port in use, two gateways)"),
+    ),
+    plan=_network_plan,
+    idempotent=True,
+)
+
+
+class ApplyNetworkParams(ChangeParams):
+    node: Annotated[NodeName, Field()]
+    revert: Annotated[bool, Field(description="Drop the pending changes instead.")] = False
+
+
+class ApplyNetworkResult(Result):
+    node: str
+    action: Literal["applied", "reverted"]
+    applied_changes: str | None = Field(None, description="The diff applied (or dropped).")
+
+
+APPLY_NODE_NETWORK = Operation(
+    "apply_node_network",
+    "Apply a node's network changes",
+    Tier.CRITICAL,
+    ApplyNetworkParams,
+    ApplyNetworkResult,
+    description="""
+        Apply a node's pending network changes (ifreload), or drop them (revert=true).
+
+        Critical: a wrong bridge or address can cut the node off, so it needs
+        PROXMOX_ALLOW_DANGER=true and the user's confirmation, whose plan shows the diff. Refused
+        (CONFLICT) when nothing is pending. Reverting is Restricted. Needs Sys.Modify on /nodes/{node}.
+        """,
+    pve_calls=(
+        "GET /nodes/{node}/network",
+        "PUT /nodes/{node}/network",
+        "DELETE /nodes/{node}/network",
+        *TASK_CALLS,
+    ),
+    errors=(("CONFLICT", "the node has no pending network changes"),),
+    plan=lambda p, target: f"{'drop' if p.revert else 'apply'} the pending network changes of {target}",
+    starts_task=True,
+    idempotent=True,
+    destructive=True,
+    tier_from=lambda values: Tier.RESTRICTED if values.get("revert") is True else Tier.CRITICAL,
 )

@@ -255,3 +255,18 @@ async def test_file_downloaded_once_when_the_worker_dies_after_the_download_requ
     assert posts(sim, suffix) == 1
     downloads = [t for t in sim.state.tasks.values() if t.type == "download" and t.id == "netinst.iso"]
     assert [t.upid for t in downloads] == [job["upid"]]  # the rescuer adopted the task, never sent another
+
+
+async def test_bridge_declared_once_when_the_worker_dies_after_the_create_request(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    job_id = await killed_after(
+        sim, crew, client, "/nodes/pve2/network", "set_node_network", node="pve2", iface="vmbr4", ports=["eno2"]
+    )
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert job["result"]["action"] == "created"  # the rescuer found its own effect, not "already so"
+    assert posts(sim, "/nodes/pve2/network") == 1
+    pending = sim.state.nodes["pve2"].network_pending
+    assert pending is not None and pending["vmbr4"]["bridge_ports"] == "eno2"

@@ -110,3 +110,69 @@ async def test_errors_name_the_bridge_the_vlan_and_the_option_that_do_not_fit(mc
     missing = await error_of(mcp, "set_guest_nic", vmid=100, net=7, remove=True, confirmed=True)
     assert "VALIDATION_ERROR" in missing and "no net7" in missing
     assert sum(1 for r in stack.sim.requests if r.method == "PUT") == puts_before  # nothing half-done on PVE
+
+
+async def test_a_bridge_declared_then_applied_comes_up_and_guests_can_use_it(
+    changes: Client, changes_stack: Stack
+) -> None:
+    node = changes_stack.sim.state.nodes["pve2"]
+    declared = await call(
+        changes, "set_node_network", node="pve2", iface="vmbr1", ports=["eno2"], vlan_aware=True, confirmed=True
+    )
+    assert declared["result"]["action"] == "created" and "apply_node_network" in declared["message"]
+    assert "+iface vmbr1 inet manual" in declared["result"]["pending_changes"]
+    assert "vmbr1" not in node.network  # nothing changed on the node yet
+    listed = await call(changes, "list_node_network", node="pve2", type="any_bridge")
+    assert {i["iface"]: i["active"] for i in listed["interfaces"]} == {"vmbr0": True, "vmbr1": False}
+    guest = next(g for g in changes_stack.sim.state.guests.values() if g.node == "pve2" and not g.template)
+    refused = await error_of(changes, "set_guest_nic", vmid=guest.vmid, bridge="vmbr1", confirmed=True)
+    assert "not up" in refused
+    applied = await call(changes, "apply_node_network", node="pve2", confirmed=True)
+    assert applied["state"] == "succeeded" and applied["upid"].split(":")[5:7] == ["srvreload", "networking"]
+    assert "+iface vmbr1 inet manual" in applied["result"]["applied_changes"]
+    after = await call(changes, "list_node_network", node="pve2")
+    vmbr1 = next(i for i in after["interfaces"] if i["iface"] == "vmbr1")
+    assert (vmbr1["active"], vmbr1["vlan_aware"], vmbr1["ports"], after["pending"]) == (True, True, ["eno2"], False)
+    plugged = await call(changes, "set_guest_nic", vmid=guest.vmid, bridge="vmbr1", vlan=12, confirmed=True)
+    assert _options(plugged["result"]["after"])["bridge"] == "vmbr1"
+
+
+async def test_applying_with_nothing_pending_is_refused_and_sends_nothing(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    assert sim.state.nodes["pve1"].network_pending is None
+    refused = await error_of(changes, "apply_node_network", node="pve1", confirmed=True)
+    assert refused.startswith("CONFLICT") and "no pending network changes" in refused
+    assert not [r for r in sim.requests if r.method == "PUT" and r.path.endswith("/nodes/pve1/network")]
+
+
+async def test_the_plan_of_an_apply_shows_the_diff_the_user_agrees_to(changes: Client, changes_stack: Stack) -> None:
+    await call(changes, "set_node_network", node="pve1", iface="vmbr0", mtu=9000, comments="uplink", confirmed=True)
+    try:
+        asked = await error_of(changes, "apply_node_network", node="pve1")
+        assert asked.startswith("CONFIRMATION_REQUIRED")
+        assert "node pve1" in asked and "+\tmtu 9000" in asked
+        again = await call(changes, "set_node_network", node="pve1", iface="vmbr0", mtu=9000, confirmed=True)
+        assert again["result"]["action"] == "unchanged"
+    finally:
+        reverted = await call(changes, "apply_node_network", node="pve1", revert=True, confirmed=True)
+    assert reverted["result"]["action"] == "reverted" and "mtu 9000" in reverted["result"]["applied_changes"]
+    assert changes_stack.sim.state.nodes["pve1"].network_pending is None
+
+
+async def test_a_node_interface_change_pve_refuses_names_why_and_leaves_nothing_pending(
+    changes: Client, changes_stack: Stack
+) -> None:
+    used = await error_of(changes, "set_node_network", node="pve1", iface="vmbr3", ports=["eno1"], confirmed=True)
+    assert "eno1" in used and "already used on interface 'vmbr0'" in used
+    wrong = await error_of(changes, "set_node_network", node="pve1", iface="vmbr3", vlan_id=5, confirmed=True)
+    assert wrong.startswith("VALIDATION_ERROR") and "VLAN" in wrong
+    missing = await error_of(changes, "set_node_network", node="pve1", iface="vmbr8", remove=True, confirmed=True)
+    assert missing.startswith("NOT_FOUND")
+    assert changes_stack.sim.state.nodes["pve1"].network_pending is None
+
+
+async def test_applying_a_nodes_network_is_refused_where_danger_is_off(mcp: Client, stack: Stack) -> None:
+    refused = await error_of(mcp, "apply_node_network", node="pve1", confirmed=True)
+    assert refused.startswith("DANGER_DISABLED")

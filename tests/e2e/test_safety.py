@@ -192,6 +192,28 @@ def _update(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"vmid": vm.vmid, "cores": 3}, [f"set cores=3 of {label(vm)} on node {vm.node}"]
 
 
+def _nic(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "net": 0, "vlan": 40}, [f"set vlan=40 on net0 of {label(vm)} on node {vm.node}"]
+
+
+def _download(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    url = "https://example.org/isos/never.iso"
+    return {"node": "pve1", "storage": "local", "url": url}, [f"download {url} to local:iso/never.iso on node pve1"]
+
+
+def _node_network(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    return {"node": "pve1", "iface": "vmbr2", "ports": ["eno2"]}, [
+        "declare bridge vmbr2 on node pve1 with ports=eno2 (pending)"
+    ]
+
+
+def _apply_network(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    node = sim.state.nodes["pve2"]
+    node.network_pending = {**node.network, "vmbr6": {"type": "bridge", "method": "manual"}}
+    return {"node": "pve2"}, ["apply the pending network changes of node pve2", "+iface vmbr6 inet manual"]
+
+
 def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
     return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
@@ -227,6 +249,9 @@ RESTRICTED = [
     pytest.param("convert_to_template", _template, id="template"),
     pytest.param("execute_vm_command", _vm_exec, id="vm-exec"),
     pytest.param("update_instance", _update, id="update"),
+    pytest.param("set_guest_nic", _nic, id="nic"),
+    pytest.param("download_to_storage", _download, id="download"),
+    pytest.param("set_node_network", _node_network, id="node-network"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
     pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),
@@ -358,6 +383,7 @@ def _generic_put(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
 CHANGES: dict[str, Case | None] = {
     **{param.values[0]: param.values[1] for param in RESTRICTED},  # type: ignore[misc]
     "delete_instance": _delete,
+    "apply_node_network": _apply_network,
     "call_pve_api": _generic_put,
     "cancel_task": None,
 }

@@ -54,6 +54,13 @@ def _create_lxc(sim: Simulator) -> dict[str, Any]:
     return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
 
 
+def _pending_network(sim: Simulator, node: str) -> dict[str, Any]:
+    """A node with a bridge declared and not applied, as `pvesh create /nodes/{node}/network` leaves it."""
+    declared = sim.state.nodes[node]
+    declared.network_pending = {**declared.network, "vmbr7": {"type": "bridge", "method": "manual", "autostart": 1}}
+    return {"node": node}
+
+
 READS = [
     Case("list_nodes", lambda sim: {}),
     Case("get_node_details", lambda sim: {"node": "pve1"}),
@@ -175,6 +182,10 @@ CHANGES = [
         lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "net": 0, "ip": "10.0.0.5/24", "gw": "10.0.0.1"},
     ),
     Case("set_guest_nic", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "net": 0, "remove": True}),
+    Case("set_node_network", lambda sim: {"node": "pve2", "iface": "vmbr5", "ports": ["eno2"], "vlan_aware": True}),
+    Case("set_node_network", lambda sim: {"node": "pve1", "iface": "vmbr0", "mtu": 9000, "comments": "uplink"}),
+    Case("apply_node_network", lambda sim: _pending_network(sim, "pve3" if "pve3" in sim.state.nodes else "pve2")),
+    Case("apply_node_network", lambda sim: {**_pending_network(sim, "pve1"), "revert": True}),
     Case(
         "download_to_storage",
         lambda sim: {"node": "pve1", "storage": "local", "url": "https://cdimage.example.org/calls/netinst.iso"},

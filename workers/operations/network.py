@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from shared.errors import InvalidInput, NotFound
+from shared.errors import Conflict, InvalidInput, NotFound
 from shared.listing import paginate
 from shared.operations.network import (
+    APPLY_NODE_NETWORK,
     LIST_NODE_NETWORK,
     SET_GUEST_NIC,
+    SET_NODE_NETWORK,
+    ApplyNetworkParams,
+    ApplyNetworkResult,
     GuestNicParams,
     GuestNicResult,
     ListNetworkParams,
     NetworkInterfaceInfo,
     NetworkList,
+    NodeNetworkParams,
+    NodeNetworkResult,
 )
-from shared.pve.models import NetworkInterface
+from shared.pve.client import FormValue
+from shared.pve.models import NO_DATA, UPID, NetworkInterface
+from shared.pve.upid import Upid
 from workers.configs import Config, ConfigEdit, config_step, read_config
 from workers.guest_lookup import Guest
 from workers.operations.update import pending_keys
 from workers.registry import handles
+from workers.requests import Request, send_once
 from workers.runtime import JobContext, Outcome
+from workers.steps import TaskStep, outcome_of, run_step
 
-__all__ = ["list_node_network", "set_guest_nic"]
+__all__ = ["apply_node_network", "list_node_network", "set_guest_nic", "set_node_network"]
 
 #: the NICs a guest can have: net0..net31 (qemu-server's MAX_NETS, pve-container's too)
 _NETS = 32
@@ -242,3 +253,131 @@ async def set_guest_nic(job: JobContext, params: GuestNicParams) -> Outcome:
         else f"{key} of {guest.label} {action}; in effect {when}"
     )
     return Outcome(result, message=message)
+
+
+# --- a node's interfaces: declared as pending changes, then applied as a whole
+
+
+def _form(value: object) -> str:
+    return str(int(value)) if isinstance(value, bool) else str(value)
+
+
+def _declared(iface: NetworkInterface) -> dict[str, str]:
+    """An interface's options as the API's create and update take them (booleans as 0/1)."""
+    raw = iface.model_dump(by_alias=True, exclude_none=True, exclude={"iface", "active", "exists", "method", "method6"})
+    return {key: _form(value) for key, value in raw.items()}
+
+
+def _options(params: NodeNetworkParams) -> dict[str, str]:
+    """The options this call asks for, under the API's names."""
+    wanted: dict[str, Any] = {
+        "cidr": params.cidr, "gateway": params.gateway, "cidr6": params.cidr6, "gateway6": params.gateway6,
+        "bridge_vlan_aware": params.vlan_aware, "bond_mode": params.bond_mode, "vlan-id": params.vlan_id,
+        "vlan-raw-device": params.vlan_raw_device, "mtu": params.mtu, "autostart": params.autostart,
+        "comments": params.comments,
+    }  # fmt: skip
+    if params.ports is not None:
+        wanted["slaves" if params.type == "bond" else "bridge_ports"] = " ".join(params.ports)
+    return {
+        key: (str(int(value)) if isinstance(value, bool) else str(value))
+        for key, value in wanted.items()
+        if value is not None
+    }
+
+
+async def _node_interface(job: JobContext, node: str, iface: str) -> tuple[NetworkInterface | None, str | None]:
+    found, changes = await _interfaces(job, node, None)
+    return next((i for i in found if i.iface == iface), None), changes
+
+
+@handles(SET_NODE_NETWORK)
+async def set_node_network(job: JobContext, params: NodeNetworkParams) -> Outcome:
+    pve, node, name = job.app.pve, params.node, params.iface
+
+    async def plan() -> dict[str, Any]:
+        current, _ = await _node_interface(job, node, name)
+        if params.remove:
+            if current is None:
+                raise NotFound(f"node {node} declares no interface {name!r}", hint="list_node_network lists them.")
+            return {"action": "removed"}
+        if current is None:
+            if params.type == "eth":
+                raise NotFound(
+                    f"node {node} has no NIC {name!r}; a physical NIC cannot be created",
+                    hint="list_node_network lists the NICs.",
+                )
+            return {"action": "created", "options": {"autostart": "1", **_options(params)}}
+        if current.type != params.type:
+            raise InvalidInput(
+                f"{name} on node {node} is a {current.type}, not a {params.type}", hint=f"Give type='{current.type}'."
+            )
+        have = _declared(current)
+        differs = {key: value for key, value in _options(params).items() if have.get(key) != value}
+        return {"action": "changed" if differs else "unchanged", "options": differs}
+
+    async def send(planned: dict[str, Any]) -> None:
+        path = {"node": node}
+        body: dict[str, FormValue] = {"type": params.type, **planned.get("options", {})}
+        if planned["action"] == "created":
+            await pve.post("/nodes/{node}/network", NO_DATA, path=path, body={"iface": name, **body})
+        elif planned["action"] == "changed":
+            await pve.put("/nodes/{node}/network/{iface}", NO_DATA, path={**path, "iface": name}, body=body)
+        elif planned["action"] == "removed":
+            await pve.delete("/nodes/{node}/network/{iface}", NO_DATA, path={**path, "iface": name})
+
+    async def done(planned: dict[str, Any]) -> bool:
+        current, _ = await _node_interface(job, node, name)
+        if planned["action"] == "removed":
+            return current is None
+        have = _declared(current) if current is not None else None
+        return have is not None and all(have.get(k) == v for k, v in planned.get("options", {}).items())
+
+    planned = await send_once(job, Request("network", plan, send, done))
+    _, changes = await _node_interface(job, node, name)
+    action = planned["action"]
+    result = NodeNetworkResult(node=node, iface=name, action=action, pending_changes=NetworkList.clipped(changes))
+    if action == "unchanged":
+        return Outcome(result, message=f"{name} on node {node} was already declared so; nothing was changed")
+    return Outcome(result, message=f"{name} {action} on node {node}, pending: apply_node_network applies it")
+
+
+@handles(APPLY_NODE_NETWORK)
+async def apply_node_network(job: JobContext, params: ApplyNetworkParams) -> Outcome:
+    pve, node = job.app.pve, params.node
+    record = job.record
+    changes = record.plan.get("changes") if record.plan else None
+    if record.step is None and not record.steps:
+        _, changes = await _interfaces(job, node, None)
+        if changes is None:
+            raise Conflict(
+                f"node {node} has no pending network changes; nothing to {'revert' if params.revert else 'apply'}",
+                hint="Declare changes first with set_node_network, or read them with list_node_network.",
+            )
+    if params.revert:
+
+        async def plan() -> dict[str, Any]:
+            return {"changes": changes}
+
+        async def revert(_: dict[str, Any]) -> None:
+            await pve.delete("/nodes/{node}/network", NO_DATA, path={"node": node})
+
+        async def reverted(_: dict[str, Any]) -> bool:
+            return (await _interfaces(job, node, None))[1] is None
+
+        planned = await send_once(job, Request("revert", plan, revert, reverted))
+        result = ApplyNetworkResult(node=node, action="reverted", applied_changes=planned.get("changes"))
+        return Outcome(result, message=f"the pending network changes of node {node} were dropped")
+
+    async def dispatch() -> Upid:
+        return await pve.put("/nodes/{node}/network", UPID, path={"node": node})
+
+    async def applied() -> bool:  # a lost answer with no task listed: applied means nothing is pending
+        return (await _interfaces(job, node, None))[1] is None
+
+    if record.plan is None:  # what is applied, kept for the answer of a rerun (nothing is pending by then)
+        record.plan = {"changes": changes}
+        await job.app.store.update(job.job_id, plan=record.plan)
+    step = TaskStep("apply", node, "srvreload", None, dispatch, applied, task_id="networking")
+    done = await run_step(job, step)
+    result = ApplyNetworkResult(node=node, action="applied", applied_changes=NetworkList.clipped(changes))
+    return outcome_of(result, [done], f"the pending network changes of node {node} are applied")
