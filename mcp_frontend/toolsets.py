@@ -107,6 +107,18 @@ TOOLSETS: dict[str, Toolset] = {
             ("list_node_network", "set_guest_nic", "set_node_network", "apply_node_network"),
         ),
         Toolset(
+            "firewall",
+            "Firewall rules, options, IP sets, aliases, groups and logs at cluster, node and guest level",
+            (
+                "get_firewall",
+                "list_firewall_objects",
+                "get_firewall_log",
+                "set_firewall_rule",
+                "set_firewall_options",
+                "set_ipset_entry",
+            ),
+        ),
+        Toolset(
             "inside_guests",
             "Commands and interfaces inside guests (pct exec, the QEMU guest agent)",
             (

@@ -35,6 +35,8 @@ _RESOLVE_CACHE_LIMIT = 20_000
 # pve-storage registers its Content API with fragmentDelimiter '': the rest of the URL after
 # .../content/ is one volume ID, slashes included (local:backup/vzdump-...).
 _CONTENT_VOLUME = re.compile(r"^(/nodes/[^/]+/storage/[^/]+/content)/(.+/.+)$")
+# An IP set entry's path ends in its CIDR, whose slash (sent as %2F) arrives decoded: one segment.
+_IPSET_CIDR = re.compile(r"^(/cluster/firewall/ipset/[^/]+)/([0-9a-fA-F.:]+/\d{1,3})$")
 # Newest entries kept: far more than a test makes, few enough for a simulator left running for days.
 _REQUEST_LOG_MAX = 50_000
 _VIOLATION_LOG_MAX = 10_000
@@ -179,13 +181,17 @@ class SimCore:
         found = self._resolved.get(key)
         if found is None:
             volume = _CONTENT_VOLUME.match(path)
-            match = self.schema.match(f"{volume[1]}/x" if volume else path)
+            cidr = _IPSET_CIDR.match(path)
+            whole = volume or cidr
+            match = self.schema.match(f"{whole[1]}/x" if whole else path)
             if match is None:
                 found = (None, None, {})
             else:
                 template, values = match
                 if volume:
                     values = values | {"volume": volume[2]}
+                elif cidr:
+                    values = values | {"cidr": cidr[2]}
                 found = (self.schema.endpoint(template, method), template, values)
             if len(self._resolved) >= _RESOLVE_CACHE_LIMIT:
                 self._resolved.clear()

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pvesim.firewall import Firewall
+
 __all__ = [
     "Agent",
     "ClusterState",
@@ -339,6 +341,7 @@ class ClusterState:
     ssh_execs: list[SshExec] = field(default_factory=list)
     pools: dict[str, Pool] = field(default_factory=dict)
     ha_resources: dict[str, HaResource] = field(default_factory=dict)
+    firewall: Firewall = field(default_factory=lambda: Firewall.example("10.10.10.0/24"))
 
     def add_task(self, task: Task) -> None:
         self.tasks[task.upid] = task

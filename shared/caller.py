@@ -49,6 +49,7 @@ __all__ = [
 GROUPS = (
     "nodes",
     "network",
+    "firewall",
     "cluster",
     "guests",
     "storage",

@@ -24,6 +24,7 @@ from shared.operations import (
     delete,
     disks,
     exec,
+    firewall,
     fleet,
     guests,
     migrate,
@@ -44,6 +45,7 @@ __all__ = ["CATALOGUE", "Operation", "group_of"]
 _DOMAINS: tuple[ModuleType, ...] = (
     nodes,
     network,
+    firewall,
     guests,
     storage,
     usage,

@@ -27,6 +27,7 @@ ToolsetName = Literal[
     "snapshots_backups",
     "storage",
     "network",
+    "firewall",
     "inside_guests",
     "monitoring",
     "fleet",

@@ -36,11 +36,17 @@ __all__ = [
     "ClusterResource",
     "ClusterStatusEntry",
     "CpuInfo",
+    "FirewallAlias",
+    "FirewallGroup",
+    "FirewallOptions",
+    "FirewallRule",
     "GuestConfig",
     "GuestResource",
     "GuestStatus",
     "GuestSummary",
     "IpAddress",
+    "IpSet",
+    "IpSetEntry",
     "KernelInfo",
     "LxcConfig",
     "LxcInterface",
@@ -207,6 +213,74 @@ class NetworkInterface(PveModel):
     vlan_raw_device: str | None = Field(None, alias="vlan-raw-device")
     mtu: int | None = None
     comments: str | None = None
+
+
+class FirewallRule(PveModel):
+    """An item of GET .../firewall/rules (cluster, node, guest, security group): a rule at its position.
+
+    Every item carries the digest of the whole list (copy_list_with_digest), which a change by
+    position sends back so that an edit made meanwhile is refused.
+    """
+
+    pos: int
+    type: str = ""  # 8.4's schema leaves a group's rules' type and action out; PVE sends them
+    action: str = ""
+    digest: str | None = None
+    enable: int | None = None
+    macro: str | None = None
+    source: str | None = None
+    dest: str | None = None
+    proto: str | None = None
+    dport: str | None = None
+    sport: str | None = None
+    iface: str | None = None
+    log: str | None = None
+    comment: str | None = None
+
+
+class FirewallOptions(PveModel):
+    """GET .../firewall/options: the option set (which options exist depends on the level) and its digest."""
+
+    digest: str | None = None
+    enable: int | bool | None = None  # 0/1 at the cluster and on a node, a boolean on a guest
+    policy_in: str | None = None
+    policy_out: str | None = None
+    log_level_in: str | None = None
+    log_level_out: str | None = None
+
+
+class FirewallAlias(PveModel):
+    """An item of GET /cluster/firewall/aliases."""
+
+    name: str
+    cidr: str
+    comment: str | None = None
+    digest: str
+
+
+class IpSet(PveModel):
+    """An item of GET /cluster/firewall/ipset: an IP set's name."""
+
+    name: str
+    comment: str | None = None
+    digest: str
+
+
+class IpSetEntry(PveModel):
+    """An item of GET /cluster/firewall/ipset/{name}: an address or network of the set."""
+
+    cidr: str
+    comment: str | None = None
+    nomatch: bool | None = None
+    digest: str
+
+
+class FirewallGroup(PveModel):
+    """An item of GET /cluster/firewall/groups: a security group's name."""
+
+    group: str
+    comment: str | None = None
+    digest: str
 
 
 class AptPackage(PveModel):

@@ -270,3 +270,20 @@ async def test_bridge_declared_once_when_the_worker_dies_after_the_create_reques
     assert posts(sim, "/nodes/pve2/network") == 1
     pending = sim.state.nodes["pve2"].network_pending
     assert pending is not None and pending["vmbr4"]["bridge_ports"] == "eno2"
+
+
+async def test_firewall_rule_added_once_when_the_worker_dies_after_the_add_request(
+    kill_stack: Stack, client: Client, crew: Crew
+) -> None:
+    sim = kill_stack.sim
+    rules = sim.state.firewall.rules["cluster"]
+    before = len(rules)
+    job_id = await killed_after(
+        sim, crew, client, "/cluster/firewall/rules", "set_firewall_rule",
+        type="in", action="ACCEPT", proto="tcp", dport="9443", comment="once",
+    )  # fmt: skip
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded"
+    assert posts(sim, "/cluster/firewall/rules") == 1
+    assert len(rules) == before + 1 and [r.get("comment") for r in rules].count("once") == 1
+    assert job["result"]["pos"] == 0 and "dport 9443" in job["result"]["rule"]

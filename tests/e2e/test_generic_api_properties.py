@@ -56,7 +56,7 @@ def _value(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     """A value that fits the parameter's schema, or nearly does."""
     kind, fmt = schema.get("type"), schema.get("format")
     fitting: st.SearchStrategy[Any]
-    if "enum" in schema:
+    if schema.get("enum"):  # download-url's `compression` declares "enum": null
         fitting = st.sampled_from(list(schema["enum"]))
     elif kind == "boolean":
         fitting = st.booleans()

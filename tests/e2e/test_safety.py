@@ -214,6 +214,21 @@ def _apply_network(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"node": "pve2"}, ["apply the pending network changes of node pve2", "+iface vmbr6 inet manual"]
 
 
+def _rule(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    return {"type": "in", "action": "DROP", "proto": "tcp", "dport": "23"}, [
+        "add firewall rule type=in action=DROP proto=tcp dport=23 at position 0 of the cluster"
+    ]
+
+
+def _firewall_options(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "enable": True}, [f"set firewall options enable=1 of guest {vm.vmid}"]
+
+
+def _ipset(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    return {"name": "blocklist", "cidr": "198.51.100.9"}, ["add 198.51.100.9 to IP set blocklist"]
+
+
 def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
     return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
@@ -252,6 +267,9 @@ RESTRICTED = [
     pytest.param("set_guest_nic", _nic, id="nic"),
     pytest.param("download_to_storage", _download, id="download"),
     pytest.param("set_node_network", _node_network, id="node-network"),
+    pytest.param("set_firewall_rule", _rule, id="firewall-rule"),
+    pytest.param("set_firewall_options", _firewall_options, id="firewall-options"),
+    pytest.param("set_ipset_entry", _ipset, id="ipset"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
     pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),

@@ -50,7 +50,8 @@ async def test_tools_names_the_tools_and_groups_the_server_publishes(read_only_s
     names = await listed(read_only_stack, PROXMOX_MCP_READ_ONLY="false", PROXMOX_MCP_TOOLS="read, power_control")
     assert names == READS | {"power_control"}
     assert await listed(read_only_stack, PROXMOX_MCP_READ_ONLY="false", PROXMOX_MCP_TOOLS="critical") == {
-        "delete_instance"
+        "delete_instance",
+        "apply_node_network",
     }
 
 

@@ -24,6 +24,12 @@ from shared.pve.models import (
     CloudInitItem,
     ClusterResource,
     ClusterStatusEntry,
+    FirewallAlias,
+    FirewallGroup,
+    FirewallOptions,
+    FirewallRule,
+    IpSet,
+    IpSetEntry,
     LxcConfig,
     LxcInterface,
     LxcStatus,
@@ -59,6 +65,18 @@ RESPONSES: list[tuple[str, str, Any]] = [
     ("GET", "/nodes/{node}/subscription", Subscription),
     ("GET", "/nodes/{node}/apt/update", list[AptPackage]),
     ("GET", "/nodes/{node}/network", list[NetworkInterface]),
+    ("GET", "/cluster/firewall/rules", list[FirewallRule]),
+    ("GET", "/nodes/{node}/firewall/rules", list[FirewallRule]),
+    ("GET", "/nodes/{node}/qemu/{vmid}/firewall/rules", list[FirewallRule]),
+    ("GET", "/nodes/{node}/lxc/{vmid}/firewall/rules", list[FirewallRule]),
+    ("GET", "/cluster/firewall/groups/{group}", list[FirewallRule]),
+    ("GET", "/cluster/firewall/options", FirewallOptions),
+    ("GET", "/nodes/{node}/qemu/{vmid}/firewall/options", FirewallOptions),
+    ("GET", "/cluster/firewall/aliases", list[FirewallAlias]),
+    ("GET", "/cluster/firewall/ipset", list[IpSet]),
+    ("GET", "/cluster/firewall/ipset/{name}", list[IpSetEntry]),
+    ("GET", "/cluster/firewall/groups", list[FirewallGroup]),
+    ("GET", "/nodes/{node}/firewall/log", list[TaskLogLine]),
     ("GET", "/cluster/resources", list[ClusterResource]),
     ("GET", "/cluster/nextid", int),
     ("GET", "/cluster/status", list[ClusterStatusEntry]),
@@ -118,7 +136,12 @@ RESPONSES: list[tuple[str, str, Any]] = [
 ]
 
 # Fields real PVE sends that its schema leaves out; each is optional in its model.
-UNDECLARED: dict[type[BaseModel], set[str]] = {StorageContentItem: {"content"}}
+#: fields PVE sends that its schema leaves out: a volume's content type, a firewall list's or option set's digest
+UNDECLARED: dict[type[BaseModel], set[str]] = {
+    StorageContentItem: {"content"},
+    FirewallOptions: {"digest"},
+    FirewallRule: {"digest"},
+}
 
 VERSIONS = ("9.1", "8.4")
 JSON_TYPES: dict[Any, set[str]] = {
@@ -167,6 +190,9 @@ def _problems(annotation: Any, schemas: list[dict[str, Any]], where: str) -> lis
             if extra:
                 problems.append(f"{where}: Literal values {sorted(extra)} not in the schema enum")
         return problems
+    if origin in (typing.Union, types.UnionType):  # a value PVE sends as either (0/1 or a boolean)
+        allowed = set().union(*(JSON_TYPES.get(member, set()) for member in typing.get_args(annotation)))
+        return [] if json_types <= allowed else [f"{where}: {annotation} but schema types {json_types}"]
     allowed = JSON_TYPES.get(annotation)
     if allowed is None:
         return [f"{where}: no rule for {annotation!r}"]

@@ -66,6 +66,13 @@ async def _pending_bridge(sim: Simulator, http: httpx.AsyncClient) -> None:
     assert response.status_code == 200, response.text
 
 
+async def _a_rule(sim: Simulator, http: httpx.AsyncClient) -> None:
+    """A rule in every scope, so the lists have one to show and a position to address."""
+    firewall = sim.state.firewall
+    for scope in ("cluster", "node/pve1", "vm/100", "vm/200"):
+        firewall.rules.setdefault(scope, []).insert(0, {"type": "out", "action": "DROP", "proto": "udp", "enable": 1})
+
+
 @dataclass(frozen=True)
 class Example:
     method: str
@@ -94,6 +101,46 @@ EXAMPLES = [
             "checksum-algorithm": "sha256",
         },
     ),
+    *(
+        example
+        for base, path, options in (
+            ("/cluster/firewall", "/cluster/firewall", {"enable": 1, "policy_in": "DROP"}),
+            ("/nodes/{node}/firewall", "/nodes/pve1/firewall", {"enable": 1, "log_level_in": "info"}),
+            ("/nodes/{node}/qemu/{vmid}/firewall", "/nodes/pve1/qemu/100/firewall", {"enable": 1, "policy_in": "DROP"}),
+            ("/nodes/{node}/lxc/{vmid}/firewall", "/nodes/pve1/lxc/200/firewall", {"enable": 0, "ipfilter": 1}),
+        )
+        for example in (
+            Example("GET", f"{base}/rules", f"{path}/rules", setup=_a_rule),
+            Example(
+                "POST",
+                f"{base}/rules",
+                f"{path}/rules",
+                {
+                    "type": "in",
+                    "action": "ACCEPT",
+                    "proto": "tcp",
+                    "dport": "443",
+                    "source": "+management",
+                    "enable": 1,
+                },
+            ),
+            Example("GET", f"{base}/rules/{{pos}}", f"{path}/rules/0", setup=_a_rule),
+            Example("PUT", f"{base}/rules/{{pos}}", f"{path}/rules/0", {"comment": "edited", "enable": 0}, _a_rule),
+            Example("DELETE", f"{base}/rules/{{pos}}", f"{path}/rules/0", setup=_a_rule),
+            Example("GET", f"{base}/options", f"{path}/options"),
+            Example("PUT", f"{base}/options", f"{path}/options", options),
+        )
+    ),
+    Example("GET", "/cluster/firewall/groups", "/cluster/firewall/groups"),
+    Example("GET", "/cluster/firewall/groups/{group}", "/cluster/firewall/groups/webserver"),
+    Example("GET", "/cluster/firewall/aliases", "/cluster/firewall/aliases"),
+    Example("GET", "/cluster/firewall/ipset", "/cluster/firewall/ipset"),
+    Example("GET", "/cluster/firewall/ipset/{name}", "/cluster/firewall/ipset/management"),
+    Example("POST", "/cluster/firewall/ipset/{name}", "/cluster/firewall/ipset/blocklist", {"cidr": "198.51.100.7"}),
+    Example("DELETE", "/cluster/firewall/ipset/{name}/{cidr}", "/cluster/firewall/ipset/management/192.168.100.0%2F24"),
+    Example("GET", "/nodes/{node}/firewall/log", "/nodes/pve1/firewall/log", {"limit": 5}),
+    Example("GET", "/nodes/{node}/qemu/{vmid}/firewall/log", "/nodes/pve1/qemu/100/firewall/log", {"start": 3}),
+    Example("GET", "/nodes/{node}/lxc/{vmid}/firewall/log", "/nodes/pve1/lxc/200/firewall/log"),
     Example("GET", "/nodes/{node}/network", "/nodes/pve1/network", {"type": "any_bridge"}, setup=_pending_bridge),
     Example(
         "POST",

@@ -54,6 +54,13 @@ def _create_lxc(sim: Simulator) -> dict[str, Any]:
     return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
 
 
+def _rule_edit(sim: Simulator, edit: str) -> dict[str, Any]:
+    """A cluster rule to edit by position, with the digest get_firewall would show."""
+    from pvesim.firewall import digest_of  # noqa: PLC0415  # the simulator's own digest, as PVE computes it
+
+    return {"edit": edit, "pos": 1, "digest": digest_of(sim.state.firewall.rules["cluster"])}
+
+
 def _pending_network(sim: Simulator, node: str) -> dict[str, Any]:
     """A node with a bridge declared and not applied, as `pvesh create /nodes/{node}/network` leaves it."""
     declared = sim.state.nodes[node]
@@ -67,6 +74,17 @@ READS = [
     Case("get_node_log", lambda sim: {"node": "pve1", "service": "pveproxy", "limit": 5}),
     Case("get_node_log", lambda sim: {"node": "pve2", "grep": "SMART"}),
     Case("list_node_network", lambda sim: {"node": "pve1"}),
+    Case("get_firewall", lambda sim: {}),
+    Case("get_firewall", lambda sim: {"node": "pve1"}),
+    Case("get_firewall", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid}),
+    Case("get_firewall", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid}),
+    Case("list_firewall_objects", lambda sim: {}),
+    Case("list_firewall_objects", lambda sim: {"kind": "ipsets", "name": "management"}),
+    Case("list_firewall_objects", lambda sim: {"kind": "aliases"}),
+    Case("list_firewall_objects", lambda sim: {"kind": "groups"}),
+    Case("list_firewall_objects", lambda sim: {"kind": "groups", "name": "webserver"}),
+    Case("get_firewall_log", lambda sim: {"node": "pve1", "limit": 5}),
+    Case("get_firewall_log", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid}),
     Case("list_node_network", lambda sim: {"node": "pve2", "type": "any_bridge"}),
     Case("list_vms", lambda sim: {}),
     Case("list_vms", lambda sim: {"node": "pve1"}),
@@ -186,6 +204,18 @@ CHANGES = [
     Case("set_node_network", lambda sim: {"node": "pve1", "iface": "vmbr0", "mtu": 9000, "comments": "uplink"}),
     Case("apply_node_network", lambda sim: _pending_network(sim, "pve3" if "pve3" in sim.state.nodes else "pve2")),
     Case("apply_node_network", lambda sim: {**_pending_network(sim, "pve1"), "revert": True}),
+    Case("set_firewall_rule", lambda sim: {"type": "in", "action": "ACCEPT", "proto": "tcp", "dport": "9100"}),
+    Case("set_firewall_rule", lambda sim: _rule_edit(sim, "delete")),
+    Case("set_firewall_rule", lambda sim: {**_rule_edit(sim, "move"), "moveto": 2}),
+    Case("set_firewall_rule", lambda sim: {**_rule_edit(sim, "update"), "comment": "calls"}),
+    Case(
+        "set_firewall_rule",
+        lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "type": "in", "action": "DROP", "macro": "SSH"},
+    ),
+    Case("set_firewall_options", lambda sim: {"vmid": guest(sim, "lxc", "running").vmid, "enable": True}),
+    Case("set_firewall_options", lambda sim: {"node": "pve2", "log_level_in": "info"}),
+    Case("set_ipset_entry", lambda sim: {"name": "blocklist", "cidr": "198.51.100.0/24"}),
+    Case("set_ipset_entry", lambda sim: {"name": "management", "cidr": "192.168.100.0/24", "remove": True}),
     Case(
         "download_to_storage",
         lambda sim: {"node": "pve1", "storage": "local", "url": "https://cdimage.example.org/calls/netinst.iso"},

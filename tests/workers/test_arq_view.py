@@ -76,7 +76,8 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
     info = await started.info()
     assert info is not None and (info.function, info.args[0]["vmid"]) == ("power_control", 101)
 
-    worker = build_worker(settings, connections=connect_redis(settings), handle_signals=False)
+    worker_connections = connect_redis(settings)
+    worker = build_worker(settings, connections=worker_connections, handle_signals=False)
     running = asyncio.create_task(worker.async_run())
     try:
         # a worker holds the job while it follows the start's PVE task (1.5 s)
@@ -105,6 +106,7 @@ async def test_arqs_job_reads_a_job_queued_running_and_ended(sim: Simulator, red
     finally:
         await worker.close()
         await asyncio.gather(running, return_exceptions=True)
+        await worker_connections.aclose()
         await connections.aclose()
         await arq_redis.aclose()
 
