@@ -140,6 +140,11 @@ TOOLSETS: dict[str, Toolset] = {
             ),
         ),
         Toolset(
+            "ha",
+            "High availability: add a guest to HA, change or remove it (get_cluster_status shows HA's state)",
+            ("set_ha_resource",),
+        ),
+        Toolset(
             "fleet",
             "One change to many guests at once, planned first",
             (

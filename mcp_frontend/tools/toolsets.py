@@ -30,6 +30,7 @@ ToolsetName = Literal[
     "firewall",
     "inside_guests",
     "monitoring",
+    "ha",
     "fleet",
     "admin",
 ]

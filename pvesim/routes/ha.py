@@ -9,6 +9,7 @@ does not start, stop or fence guests on its own; it migrates an HA guest when as
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from typing import Any
 
@@ -171,3 +172,80 @@ async def ha_status(call: Call) -> Any:
             entry["failback"] = int(resource.failback)
         out.append(entry)
     return out
+
+
+def _quorate(state: ClusterState) -> bool:
+    return sum(1 for n in state.nodes.values() if n.online) * 2 > len(state.nodes)
+
+
+def _writable(call: Call) -> ClusterState:
+    """pmxcfs is read-only without quorum: every HA config write fails then."""
+    state = call.core.state
+    if not _quorate(state):
+        raise ApiError(500, "cluster not ready - no quorum?")
+    return state
+
+
+def _sid(call: Call) -> str:
+    """A resource ID as PVE reads it: `vm:100`, `ct:200`, or the VMID alone (its type from the guest)."""
+    state = call.core.state
+    sid = str(call.params["sid"])
+    if sid.isdigit():
+        guest = state.guests.get(int(sid))
+        kind = call.params.get("type") or ("ct" if guest is not None and guest.kind == "lxc" else "vm")
+        sid = f"{kind}:{sid}"
+    return sid
+
+
+_SETTABLE = ("state", "group", "max_restart", "max_relocate", "comment")
+
+
+def _apply(resource: HaResource, call: Call) -> None:
+    for key in re.split(r"[,;\s]+", str(call.params.get("delete") or "")):
+        if key in _SETTABLE and key != "state":
+            setattr(resource, key, None)
+    for key in _SETTABLE:
+        if key in call.params:
+            value = call.params[key]
+            setattr(resource, key, int(value) if key.startswith("max_") else str(value))
+    if "failback" in call.params:
+        resource.failback = bool(call.params["failback"])
+
+
+@route("POST", "/cluster/ha/resources")
+async def create_ha_resource(call: Call) -> Any:
+    state = _writable(call)
+    sid = _sid(call)
+    if sid in state.ha_resources:
+        raise ApiError(500, f"resource ID '{sid}' already defined")
+    vmid = int(sid.split(":", 1)[1])
+    guest = state.guests.get(vmid)
+    if guest is None or (guest.kind == "lxc") != sid.startswith("ct:"):
+        raise ApiError(500, f"{'CT' if sid.startswith('ct:') else 'VM'} {vmid} does not exist")
+    resource = HaResource(sid)
+    _apply(resource, call)
+    state.ha_resources[sid] = resource
+    return None
+
+
+@route("PUT", "/cluster/ha/resources/{sid}")
+async def update_ha_resource(call: Call) -> Any:
+    state = _writable(call)
+    sid = _sid(call)
+    resource = state.ha_resources.get(sid)
+    if resource is None:
+        raise ApiError(500, f"no such resource '{sid}'")
+    digest = call.params.get("digest")
+    if digest is not None and digest != _digest(state):
+        raise ApiError(500, "detected modified configuration - file changed by other user? Try again.")
+    _apply(resource, call)
+    return None
+
+
+@route("DELETE", "/cluster/ha/resources/{sid}")
+async def delete_ha_resource(call: Call) -> Any:
+    state = _writable(call)
+    sid = _sid(call)
+    if state.ha_resources.pop(sid, None) is None:
+        raise ApiError(500, f"no such resource '{sid}'")
+    return None

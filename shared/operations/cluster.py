@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
+from shared.errors import InvalidInput
 from shared.listing import PagedResult, PageParams
 from shared.operations.base import Params, Result
+from shared.operations.changes import GuestChangeParams
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import NodeName, Vmid
@@ -17,11 +19,14 @@ __all__ = [
     "GET_CLUSTER_STATUS",
     "LIST_CLUSTERS",
     "LIST_TASKS",
+    "SET_HA_RESOURCE",
     "ClusterEntry",
     "ClusterHealth",
     "ClusterList",
     "ClusterNode",
     "ClusterStatusParams",
+    "HaResourceParams",
+    "HaResourceResult",
     "HaService",
     "HaStatus",
     "ListClustersParams",
@@ -92,12 +97,16 @@ class HaService(Result):
     node: str | None = None
     state: str | None = Field(None, description="What the HA stack does with it (started, stopping...).")
     request_state: str | None = None
+    max_restart: int | None = None
+    max_relocate: int | None = None
+    group: str | None = None
 
 
 class HaStatus(Result):
     configured: bool = Field(description="Whether any HA resource is configured.")
     quorum: str | None = None
     master: str | None = Field(None, description="The node whose CRM is master.")
+    lrms: dict[str, str] = Field(default_factory=dict, description="Each node's LRM: active, idle, or dead?")
     services: list[HaService] = Field(default_factory=list)
 
 
@@ -137,7 +146,8 @@ GET_CLUSTER_STATUS = Operation(
     ClusterStatusParams,
     ClusterHealth,
     description="""
-        Quorum, nodes online, HA resources and their state, and the PVE versions.
+        Quorum, nodes online, the HA manager (master, each node's LRM, each resource's state and
+        settings), and the PVE versions.
         """,
     pve_calls=("GET /cluster/status", "GET /cluster/ha/status/current", "GET /nodes/{node}/version", "GET /version"),
 )
@@ -179,4 +189,68 @@ LIST_CLUSTERS = Operation(
         Each is asked through a read job on its own workers; one no worker answers in time is reachable: null.
         """,
     pve_calls=("GET /version",),
+)
+
+
+HaState = Literal["started", "stopped", "disabled", "ignored"]
+
+
+class HaResourceParams(GuestChangeParams):
+    state: Annotated[HaState | None, Field(description="A new resource: started unless given.")] = None
+    max_restart: Annotated[int | None, Field(ge=0, le=10)] = None
+    max_relocate: Annotated[int | None, Field(ge=0, le=10)] = None
+    group: Annotated[str | None, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_.-]{1,63}$")] = None
+    comment: Annotated[str | None, Field(max_length=4096)] = None
+    remove: bool = False
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Self:
+        if self.remove and self.values():
+            raise InvalidInput("remove takes no HA settings", hint="Give vmid and remove=true alone.")
+        return self
+
+    def values(self) -> dict[str, str | int]:
+        names = ("state", "max_restart", "max_relocate", "group", "comment")
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
+
+
+class HaResourceResult(Result):
+    sid: str = Field(description="vm:100 or ct:200.")
+    action: Literal["added", "changed", "removed", "unchanged"]
+    settings: dict[str, str | int] = Field(default_factory=dict, description="As HA keeps them now.")
+
+
+def _ha_plan(p: HaResourceParams, guest: str) -> str:
+    if p.remove:
+        return f"take {guest} out of HA (it keeps running as it is, unmanaged)"
+    shown = ", ".join(f"{k}={v}" for k, v in p.values().items())
+    return f"manage {guest} by HA" + (f" with {shown}" if shown else "")
+
+
+SET_HA_RESOURCE = Operation(
+    "set_ha_resource",
+    "Manage a guest by HA",
+    Tier.RESTRICTED,
+    HaResourceParams,
+    HaResourceResult,
+    description="""
+        Add a guest as an HA resource, change its HA settings (state, max_restart, max_relocate,
+        group), or take it out of HA (remove=true, Critical).
+
+        Refused (CONFLICT) without quorum: PVE cannot write the HA configuration then. Migrating
+        an HA guest is migrate_instance (HA moves it). Needs Sys.Console on /. Restricted: needs
+        the user's confirmation.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        "GET /cluster/ha/status/current",
+        "GET /cluster/ha/resources",
+        "POST /cluster/ha/resources",
+        "PUT /cluster/ha/resources/{sid}",
+        "DELETE /cluster/ha/resources/{sid}",
+    ),
+    errors=(("CONFLICT", "the cluster has no quorum"),),
+    plan=_ha_plan,
+    idempotent=True,
+    critical_if="remove",
 )

@@ -287,3 +287,47 @@ async def test_firewall_rule_added_once_when_the_worker_dies_after_the_add_reque
     assert posts(sim, "/cluster/firewall/rules") == 1
     assert len(rules) == before + 1 and [r.get("comment") for r in rules].count("once") == 1
     assert job["result"]["pos"] == 0 and "dport 9443" in job["result"]["rule"]
+
+
+def _ha(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], object]]:
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and f"vm:{g.vmid}" not in sim.state.ha_resources)
+    check = lambda: sim.state.ha_resources[f"vm:{vm.vmid}"].max_restart  # noqa: E731
+    return "/cluster/ha/resources", "set_ha_resource", {"vmid": vm.vmid, "max_restart": 3}, check
+
+
+def _ipset(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], object]]:
+    entries = sim.state.firewall.ipsets["blocklist"]["entries"]
+    check = lambda: [e["cidr"] for e in entries].count("198.51.100.77")  # noqa: E731
+    return "/cluster/firewall/ipset/blocklist", "set_ipset_entry", {"name": "blocklist", "cidr": "198.51.100.77"}, check
+
+
+def _apply(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], object]]:
+    node = sim.state.nodes["pve2"]
+    node.network_pending = {**node.network, "vmbr9": {"type": "bridge", "method": "manual", "autostart": 1}}
+    check = lambda: ("vmbr9" in node.network, node.network_pending)  # noqa: E731
+    return "/nodes/pve2/network", "apply_node_network", {"node": "pve2"}, check
+
+
+@pytest.mark.parametrize(
+    ("case", "verb", "expected"),
+    [
+        pytest.param(_ha, "POST", 3, id="ha-resource-added"),
+        pytest.param(_ipset, "POST", 1, id="ipset-entry-added"),
+        pytest.param(_apply, "PUT", (True, None), id="network-applied"),
+    ],
+)
+async def test_a_change_is_made_once_when_the_worker_dies_after_its_request(
+    kill_stack: Stack,
+    client: Client,
+    crew: Crew,
+    case: Callable[[Simulator], tuple[str, str, dict[str, object], Callable[[], object]]],
+    verb: str,
+    expected: object,
+) -> None:
+    sim = kill_stack.sim
+    suffix, tool, arguments, effect = case(sim)
+    job_id = await killed_after(sim, crew, client, suffix, tool, verb=verb, **arguments)
+    job = await finished(client, job_id)
+    assert job["state"] == "succeeded", job
+    assert posts(sim, suffix, method=verb) == 1
+    assert effect() == expected

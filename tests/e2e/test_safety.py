@@ -229,6 +229,13 @@ def _ipset(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"name": "blocklist", "cidr": "198.51.100.9"}, ["add 198.51.100.9 to IP set blocklist"]
 
 
+def _ha(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "stopped")
+    return {"vmid": vm.vmid, "max_restart": 2}, [
+        f"manage {label(vm)} on node {vm.node} (stopped) by HA with max_restart=2"
+    ]
+
+
 def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
     return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
@@ -270,6 +277,7 @@ RESTRICTED = [
     pytest.param("set_firewall_rule", _rule, id="firewall-rule"),
     pytest.param("set_firewall_options", _firewall_options, id="firewall-options"),
     pytest.param("set_ipset_entry", _ipset, id="ipset"),
+    pytest.param("set_ha_resource", _ha, id="ha"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
     pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),

@@ -131,6 +131,9 @@ EXAMPLES = [
             Example("PUT", f"{base}/options", f"{path}/options", options),
         )
     ),
+    Example("POST", "/cluster/ha/resources", "/cluster/ha/resources", {"sid": "vm:101", "max_restart": 2}),
+    Example("PUT", "/cluster/ha/resources/{sid}", "/cluster/ha/resources/vm:100", {"state": "stopped"}, _pool_and_ha),
+    Example("DELETE", "/cluster/ha/resources/{sid}", "/cluster/ha/resources/vm:100", setup=_pool_and_ha),
     Example("GET", "/cluster/firewall/groups", "/cluster/firewall/groups"),
     Example("GET", "/cluster/firewall/groups/{group}", "/cluster/firewall/groups/webserver"),
     Example("GET", "/cluster/firewall/aliases", "/cluster/firewall/aliases"),

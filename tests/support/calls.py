@@ -216,6 +216,8 @@ CHANGES = [
     Case("set_firewall_options", lambda sim: {"node": "pve2", "log_level_in": "info"}),
     Case("set_ipset_entry", lambda sim: {"name": "blocklist", "cidr": "198.51.100.0/24"}),
     Case("set_ipset_entry", lambda sim: {"name": "management", "cidr": "192.168.100.0/24", "remove": True}),
+    Case("set_ha_resource", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "max_restart": 2}),
+    Case("set_ha_resource", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "state": "stopped"}),
     Case(
         "download_to_storage",
         lambda sim: {"node": "pve1", "storage": "local", "url": "https://cdimage.example.org/calls/netinst.iso"},

@@ -49,8 +49,11 @@ def test_a_restore_is_critical_only_when_it_is_forced(force: bool | None, tier: 
     assert restore.tier_of({"force": force} if force is not None else {}) is tier
 
 
-def test_only_restore_declares_a_critical_argument() -> None:
-    assert {op.name: op.critical_if for op in CATALOGUE if op.critical_if} == {"restore_backup": "force"}
+def test_the_critical_arguments_are_a_forced_restore_and_taking_a_guest_out_of_ha() -> None:
+    assert {op.name: op.critical_if for op in CATALOGUE if op.critical_if} == {
+        "restore_backup": "force",
+        "set_ha_resource": "remove",
+    }
 
 
 def _needs(method: str, path: str) -> list[tuple[str, tuple[str, ...], str]]:

@@ -9,18 +9,21 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidInput, NodeUnreachable, PveError
+from shared.errors import Conflict, InvalidInput, NodeUnreachable, PveError
 from shared.jobs import keys
 from shared.listing import decode_cursor, encode_cursor
 from shared.operations.cluster import (
     GET_CLUSTER_STATUS,
     LIST_CLUSTERS,
     LIST_TASKS,
+    SET_HA_RESOURCE,
     ClusterEntry,
     ClusterHealth,
     ClusterList,
     ClusterNode,
     ClusterStatusParams,
+    HaResourceParams,
+    HaResourceResult,
     HaService,
     HaStatus,
     ListClustersParams,
@@ -29,11 +32,13 @@ from shared.operations.cluster import (
     TaskList,
 )
 from shared.pve.client import Page
-from shared.pve.models import ClusterStatusEntry, NodeSummary, PveModel, PveVersion
+from shared.pve.models import NO_DATA, ClusterStatusEntry, NodeSummary, PveModel, PveVersion
+from workers.guest_lookup import resolve_guest
 from workers.registry import handles
-from workers.runtime import JobContext
+from workers.requests import Request, send_once
+from workers.runtime import JobContext, Outcome
 
-__all__ = ["get_cluster_status", "list_tasks"]
+__all__ = ["get_cluster_status", "list_tasks", "set_ha_resource"]
 
 
 class _Task(PveModel):
@@ -60,6 +65,9 @@ class _HaEntry(PveModel):
     sid: str | None = None
     state: str | None = None
     request_state: str | None = None
+    max_restart: int | None = None
+    max_relocate: int | None = None
+    group: str | None = None
 
 
 def _entry(task: _Task, job_id: str | None) -> TaskEntry:
@@ -205,10 +213,15 @@ async def get_cluster_status(job: JobContext, params: ClusterStatusParams) -> Cl
     version_of = dict(zip((e.name for e in online), versions, strict=True))
     nodes = [ClusterNode(name=e.name, online=e in online, ip=e.ip, version=version_of.get(e.name)) for e in members]
     services = [
-        HaService(sid=e.sid or e.id.removeprefix("service:"), node=e.node, state=e.state, request_state=e.request_state)
+        HaService(
+            sid=e.sid or e.id.removeprefix("service:"), node=e.node, state=e.state, request_state=e.request_state,
+            max_restart=e.max_restart, max_relocate=e.max_relocate, group=e.group,
+        )
         for e in ha_entries
         if e.type == "service"
-    ]
+    ]  # fmt: skip
+    # "pve1 (active, watchdog active, <time>)": the LRM's mode is the first word in the brackets
+    lrms = {e.node: (e.status or "").partition("(")[2].split(",")[0] for e in ha_entries if e.type == "lrm" and e.node}
     quorum = next((e.status for e in ha_entries if e.type == "quorum"), None)
     master = next((e.node for e in ha_entries if e.type == "master"), None)
     return ClusterHealth(
@@ -217,7 +230,7 @@ async def get_cluster_status(job: JobContext, params: ClusterStatusParams) -> Cl
         nodes_online=len(online),
         nodes_total=len(members),
         nodes=nodes,
-        ha=HaStatus(configured=bool(services), quorum=quorum, master=master, services=services),
+        ha=HaStatus(configured=bool(services), quorum=quorum, master=master, lrms=lrms, services=services),
         version=version.version,
     )
 
@@ -233,3 +246,74 @@ async def list_clusters(job: JobContext, params: ListClustersParams) -> ClusterL
     else:
         entry = entry.model_copy(update={"reachable": True, "version": version.version})
     return ClusterList(clusters=[entry], count=1)
+
+
+class _HaResource(PveModel):
+    """An item of GET /cluster/ha/resources: a resource's configuration."""
+
+    sid: str
+    state: str | None = None
+    max_restart: int | None = None
+    max_relocate: int | None = None
+    group: str | None = None
+    comment: str | None = None
+
+
+async def _ha_resources(job: JobContext) -> dict[str, _HaResource]:
+    return {r.sid: r for r in await job.app.pve.get("/cluster/ha/resources", list[_HaResource])}
+
+
+def _ha_settings(resource: _HaResource | None) -> dict[str, str | int]:
+    if resource is None:
+        return {}
+    shown = resource.model_dump(include={"state", "max_restart", "max_relocate", "group", "comment"})
+    return {key: value for key, value in shown.items() if value is not None}
+
+
+@handles(SET_HA_RESOURCE)
+async def set_ha_resource(job: JobContext, params: HaResourceParams) -> Outcome:
+    pve = job.app.pve
+    guest = await resolve_guest(pve, params.vmid, params.node)
+    sid = f"{'vm' if guest.kind == 'qemu' else 'ct'}:{guest.vmid}"
+    asked = params.values()
+
+    async def plan() -> dict[str, Any]:
+        entries = await pve.get("/cluster/ha/status/current", list[_HaEntry])
+        quorum = next((e for e in entries if e.type == "quorum"), None)
+        if quorum is None or not str(quorum.status or "").startswith("OK"):
+            raise Conflict(
+                f"the cluster has no quorum ({quorum.status if quorum else 'no quorum entry'}); "
+                f"PVE cannot change the HA configuration, and nothing was changed",
+                hint="Bring enough nodes back online (get_cluster_status shows which are down), then call again.",
+            )
+        current = (await _ha_resources(job)).get(sid)
+        if params.remove:
+            return {"action": "removed" if current is not None else "unchanged"}
+        if current is None:
+            return {"action": "added", "set": {"state": "started", **asked}}
+        have = _ha_settings(current)
+        differs = {key: value for key, value in asked.items() if str(have.get(key)) != str(value)}
+        return {"action": "changed" if differs else "unchanged", "set": differs}
+
+    async def send(planned: dict[str, Any]) -> None:
+        action = planned["action"]
+        if action == "added":
+            await pve.post("/cluster/ha/resources", NO_DATA, body={"sid": sid, **planned["set"]})
+        elif action == "changed":
+            await pve.put("/cluster/ha/resources/{sid}", NO_DATA, path={"sid": sid}, body=planned["set"])
+        elif action == "removed":
+            await pve.delete("/cluster/ha/resources/{sid}", NO_DATA, path={"sid": sid})
+
+    async def done(planned: dict[str, Any]) -> bool:
+        current = (await _ha_resources(job)).get(sid)
+        if planned["action"] == "removed":
+            return current is None
+        have = _ha_settings(current)
+        return current is not None and all(str(have.get(k)) == str(v) for k, v in planned.get("set", {}).items())
+
+    planned = await send_once(job, Request("ha", plan, send, done))
+    settings = _ha_settings((await _ha_resources(job)).get(sid))
+    result = HaResourceResult(sid=sid, action=planned["action"], settings=settings)
+    if planned["action"] == "unchanged":
+        return Outcome(result, message=f"{sid} was already so in HA; nothing was changed")
+    return Outcome(result, message=f"{sid} {planned['action']} {'from' if params.remove else 'in'} HA")
