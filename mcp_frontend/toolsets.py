@@ -134,6 +134,7 @@ TOOLSETS: dict[str, Toolset] = {
             (
                 "get_node_details",
                 "get_node_log",
+                "get_cluster_log",
                 "get_resource_usage",
                 "get_cluster_status",
                 "list_tasks",
@@ -152,6 +153,9 @@ TOOLSETS: dict[str, Toolset] = {
                 "power_guests",
                 "backup_guests",
             ),
+        ),
+        Toolset(
+            "access", "Effective permissions of a token or user on a path: why a call gets 403", ("get_permissions",)
         ),
         Toolset("admin", "This server's own logs and audit log", ("get_mcp_logs", "get_audit_log")),
     )

@@ -48,6 +48,7 @@ __all__ = [
 #: two in step), and the server's own tools
 GROUPS = (
     "nodes",
+    "access",
     "network",
     "firewall",
     "cluster",

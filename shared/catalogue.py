@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from shared.operations import (
+    access,
     agent,
     api,
     backup,
@@ -44,6 +45,7 @@ __all__ = ["CATALOGUE", "Operation", "group_of"]
 #: reads first, then changes: the order tools are listed in
 _DOMAINS: tuple[ModuleType, ...] = (
     nodes,
+    access,
     network,
     firewall,
     guests,

@@ -52,6 +52,8 @@ __all__ = [
     "fill_placeholders",
     "grant_commands",
     "grant_path",
+    "held_at",
+    "held_below",
     "operation_needs",
     "own_task_endpoint",
     "parse_denial",
@@ -449,6 +451,27 @@ def _ancestors(path: str) -> list[str]:
     """`path` and every path above it: /vms/100 -> /vms/100, /vms, /."""
     parts = [part for part in path.strip("/").split("/") if part]
     return ["/" + "/".join(parts[:end]) for end in range(len(parts), -1, -1)]
+
+
+def held_at(path: str, permissions: Permissions) -> dict[str, str]:
+    """The privileges held on `path` (an ACL path, no placeholders), each with the ACL path it comes from.
+
+    PVE's own rule: a grant on the path itself, or a propagating one on a path above it.
+    """
+    held: dict[str, str] = {}
+    exact = "/" + path.strip("/")
+    for ancestor in _ancestors(exact):
+        for privilege, propagates in permissions.get(ancestor, {}).items():
+            if privilege not in held and (propagates or ancestor == exact):
+                held[privilege] = ancestor
+    return dict(sorted(held.items()))
+
+
+def held_below(path: str, privilege: str, permissions: Permissions) -> tuple[str, ...]:
+    """The paths under `path` where `privilege` is held (what a partial grant covers)."""
+    below = "/" + path.strip("/").rstrip("/") + "/"
+    below = "/" if below == "//" else below
+    return tuple(sorted(p for p, held in permissions.items() if privilege in held and p.startswith(below)))
 
 
 def _coverage(privilege: str, need_path: str, permissions: Permissions) -> tuple[Coverage, tuple[str, ...]]:

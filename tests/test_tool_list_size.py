@@ -79,6 +79,7 @@ async def test_list_vms_of_the_default_cluster_answers_in_little_content(
 _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "list_nodes": ({}, "rows", ("nodes", "node")),
     "get_node_log": ({"node": "pve1", "limit": 3}, "rows", ("lines", "t")),
+    "get_cluster_log": ({"max": 5}, "rows", ("entries", "msg")),
     "list_node_network": ({"node": "pve1"}, "rows", ("interfaces", "iface")),
     "get_firewall": ({}, "rows", ("rules", "pos")),
     "list_firewall_objects": ({}, "rows", ("objects", "name")),
@@ -99,6 +100,7 @@ _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "get_vm_interfaces": ({"vmid": 100}, "json", None),
     "get_resource_usage": ({"vmid": 100}, "json", None),
     "get_node_details": ({"node": "pve1"}, "json", None),
+    "get_permissions": ({"path": "/vms/100", "privilege": "VM.PowerMgmt"}, "json", None),
     "get_task_status": ({"job_id": "<job>"}, "json", None),
     "get_task_log": ({"job_id": "<job>"}, "json", None),
     "get_audit_log": ({}, "json", None),

@@ -32,6 +32,7 @@ ToolsetName = Literal[
     "monitoring",
     "ha",
     "fleet",
+    "access",
     "admin",
 ]
 # the published enum and the toolsets themselves must name the same sets

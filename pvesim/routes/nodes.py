@@ -115,3 +115,30 @@ async def apt_update(call: Call) -> Any:
             "Arch": "amd64",
         },
     ]
+
+
+@route("GET", "/cluster/log")
+async def cluster_log(call: Call) -> Any:
+    """The cluster log (pmxcfs's clusterlog), newest first: each task's start and end, and what daemons said.
+
+    Without Sys.Syslog on / a caller sees only the entries of its own user (PVE::API2::Cluster log).
+    """
+    state = call.core.state
+    entries: list[dict[str, Any]] = []
+    for task in state.tasks.values():
+        base = {"node": task.node, "user": task.user, "tag": "pvedaemon", "pid": task.pid, "pri": 6}
+        entries.append({**base, "time": int(task.starttime), "msg": f"<{task.user}> starting task {task.upid}"})
+        if task.endtime is not None:
+            end = {**base, "time": int(task.endtime), "msg": f"<{task.user}> end task {task.upid} {task.exitstatus}"}
+            entries.append(end)
+    now = int(time.time())
+    for i, node in enumerate(sorted(state.nodes)):
+        entries.append(
+            {"node": node, "user": "root@pam", "tag": "pvedaemon", "pid": 1000 + i, "pri": 6,
+             "time": now - 3600 - i, "msg": "<root@pam> successful auth for user 'root@pam'"}
+        )  # fmt: skip
+    if "Sys.Syslog" not in call.token.privileges_at("/"):
+        entries = [e for e in entries if e["user"] in (call.token.tokenid, call.token.user)]
+    entries.sort(key=lambda e: (-e["time"], e["msg"]))
+    limit = int(call.params.get("max") or 50)
+    return [{"uid": f"{i:08X}:{e['time']:08X}", **e} for i, e in enumerate(entries[:limit])]

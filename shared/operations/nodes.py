@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -13,9 +14,13 @@ from shared.safety import Tier
 from shared.sanitize import NodeName
 
 __all__ = [
+    "GET_CLUSTER_LOG",
     "GET_NODE_DETAILS",
     "GET_NODE_LOG",
     "LIST_NODES",
+    "ClusterLog",
+    "ClusterLogEntry",
+    "ClusterLogParams",
     "ListNodesParams",
     "NodeDetails",
     "NodeInfo",
@@ -186,4 +191,47 @@ GET_NODE_LOG = Operation(
         where to go on even when few matched. Needs Sys.Syslog on /nodes/{node}.
         """,
     pve_calls=("GET /nodes/{node}/syslog",),
+)
+
+
+class ClusterLogParams(Params):
+    max: Annotated[int, Field(ge=1, le=500, description="Newest entries read.")] = 50
+    node: Annotated[NodeName | None, Field()] = None
+    grep: Annotated[str | None, Field(min_length=1, max_length=200, description="Case-blind text.")] = None
+
+
+class ClusterLogEntry(Result):
+    time: int = Field(description="UNIX epoch seconds.")
+    node: str
+    user: str
+    tag: str = Field(description="The daemon: pvedaemon, pveproxy, pvescheduler, ...")
+    msg: str
+
+
+class ClusterLog(Result):
+    entries: list[ClusterLogEntry]
+    read: int = Field(description="Entries read (the newest `max`), before node and grep.")
+
+    def text(self) -> str:
+        head = f"cluster log: {len(self.entries)} of the newest {self.read} entries, newest first"
+        rows = (
+            f"{datetime.fromtimestamp(e.time, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')} {e.node} {e.tag} {e.msg}"
+            for e in self.entries
+        )
+        return "\n".join([head, *rows])
+
+
+GET_CLUSTER_LOG = Operation(
+    "get_cluster_log",
+    "Read the cluster log",
+    Tier.SAFE,
+    ClusterLogParams,
+    ClusterLog,
+    description="""
+        The cluster log, newest first: every node's task starts and ends, logins, what the
+        daemons report; filtered by node and a text.
+
+        Without Sys.Syslog on / PVE shows only the entries of the token's own user.
+        """,
+    pve_calls=("GET /cluster/log",),
 )

@@ -95,3 +95,14 @@ async def test_a_malformed_moment_is_refused_before_anything_is_read(mcp: Client
 
 def _hours_ago(hours: int) -> str:
     return datetime.fromtimestamp(datetime.now().timestamp() - hours * 3600).strftime("%Y-%m-%d %H:%M:%S")
+
+
+async def test_the_cluster_log_shows_our_task_start_and_end_newest_first(mcp: Client, stack: Stack) -> None:
+    started = await call(mcp, "power_control", vmid=101, action="start", confirmed=True)
+    upid = started["upid"]
+    log = await call(mcp, "get_cluster_log", grep=upid)
+    assert [e["msg"].split(" ")[1] for e in log["entries"]] == ["end", "starting"]  # newest first
+    assert all(e["node"] == "pve1" and e["tag"] == "pvedaemon" for e in log["entries"])
+    await call(mcp, "power_control", vmid=101, action="stop", confirmed=True)
+    times = [e["time"] for e in (await call(mcp, "get_cluster_log", max=30))["entries"]]
+    assert times == sorted(times, reverse=True)

@@ -89,6 +89,7 @@ EXAMPLES = [
     Example("GET", "/nodes/{node}/status", "/nodes/pve1/status"),
     Example("GET", "/nodes/{node}/syslog", "/nodes/pve1/syslog", {"service": "pveproxy", "start": 2, "limit": 3}),
     Example("GET", "/nodes/{node}/subscription", "/nodes/pve1/subscription"),
+    Example("GET", "/cluster/log", "/cluster/log", {"max": 20}, setup=_tasks),
     Example(
         "POST",
         "/nodes/{node}/storage/{storage}/download-url",

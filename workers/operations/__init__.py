@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workers.operations import (
+    access,
     agent,
     api,
     backup,
@@ -28,6 +29,7 @@ from workers.operations import (
 )
 
 __all__ = [
+    "access",
     "agent",
     "api",
     "backup",

@@ -11,9 +11,13 @@ from typing import Any
 from shared.errors import PermissionDenied
 from shared.listing import paginate
 from shared.operations.nodes import (
+    GET_CLUSTER_LOG,
     GET_NODE_DETAILS,
     GET_NODE_LOG,
     LIST_NODES,
+    ClusterLog,
+    ClusterLogEntry,
+    ClusterLogParams,
     ListNodesParams,
     NodeDetails,
     NodeInfo,
@@ -23,12 +27,12 @@ from shared.operations.nodes import (
     NodeLogParams,
     NodeParams,
 )
-from shared.pve.models import AptPackage, NodeStatus, NodeSummary, Subscription, TaskLogLine, no_content
+from shared.pve.models import AptPackage, NodeStatus, NodeSummary, PveModel, Subscription, TaskLogLine, no_content
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext
 
-__all__ = ["get_node_details", "get_node_log", "list_nodes"]
+__all__ = ["get_cluster_log", "get_node_details", "get_node_log", "list_nodes"]
 
 #: pending updates named in the answer, at most
 _PACKAGES_SHOWN = 20
@@ -146,3 +150,25 @@ async def get_node_log(job: JobContext, params: NodeLogParams) -> NodeLog:
     return NodeLog(
         node=params.node, total=total, lines=lines, scanned=scanned, next_start=start if start < total else None
     )
+
+
+class _ClusterLogItem(PveModel):
+    """An item of GET /cluster/log (the schema declares no fields; PVE sends these)."""
+
+    time: int
+    node: str = ""
+    user: str = ""
+    tag: str = ""
+    msg: str = ""
+
+
+@handles(GET_CLUSTER_LOG)
+async def get_cluster_log(job: JobContext, params: ClusterLogParams) -> ClusterLog:
+    items = await job.app.pve.get("/cluster/log", list[_ClusterLogItem], query={"max": params.max})
+    wanted = params.grep.casefold() if params.grep else None
+    entries = [
+        ClusterLogEntry(time=i.time, node=i.node, user=i.user, tag=i.tag, msg=i.msg)
+        for i in items
+        if params.node in (None, i.node) and (wanted is None or wanted in i.msg.casefold())
+    ]
+    return ClusterLog(entries=entries, read=len(items))
