@@ -68,8 +68,9 @@ otherwise pass confirmed=true only once the user agreed, or the answer is CONFIR
 the plan. delete_instance also needs the VMID typed again as confirm_vmid. The *_guests tools change
 many guests: selected by vmids, tag, pool, node and kind (all given must match), dry_run=true answers
 the plan, parallel (default 4) bounds how many run at once, and more than 10 guests need confirm_count
-set to their number. More tools (snapshots and backups, creating guests, migrations, storage, commands
-in guests, fleets, monitoring) are a call to enable_toolset away; find_pve_api, describe_pve_api and
+set to their number. More tools (snapshots and backups, creating guests, migrations, storage and
+downloads, networks, the firewall, HA, commands in guests, fleets, logs and monitoring, permissions)
+are a call to enable_toolset away; find_pve_api, describe_pve_api and
 call_pve_api reach the rest of the PVE API. Errors read 'CODE: message. Next: what to do'."""
 
 

@@ -205,7 +205,8 @@ _CONDITIONAL = re.compile(
 )
 # "..., and 'Datastore.AllocateSpace' on ...": each clause that names a privilege is a need of its own
 _CLAUSE = re.compile(r",?\s+and\s+(?=')")
-_FILTERED = re.compile(r"^\s*(only list|list\b|resources are filtered)", re.IGNORECASE)
+# "... only list ...", or /cluster/log's "needs 'Sys.Syslog' on '/' in order to get all logs"
+_FILTERED = re.compile(r"^\s*(only list|list\b|resources are filtered)|\bin order to (get|see) all\b", re.IGNORECASE)
 #: endpoints on one task, addressed by its UPID
 _TASK_BY_UPID = "/nodes/{node}/tasks/{upid}"
 # Objects a sentence names without a path ("on any used storage").

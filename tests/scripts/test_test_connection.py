@@ -20,8 +20,9 @@ from pvesim.simulator import Simulator
 from shared.catalogue import CATALOGUE
 from shared.jobs import keys
 from shared.operations.agent import GET_VM_INTERFACES
+from shared.operations.firewall import FIREWALL_LOG
 from shared.operations.guests import GET_INSTANCE_CONFIG
-from shared.operations.nodes import GET_NODE_DETAILS, GET_NODE_LOG, LIST_NODES
+from shared.operations.nodes import GET_CLUSTER_LOG, GET_NODE_DETAILS, GET_NODE_LOG, LIST_NODES
 from shared.privileges import (
     Coverage,
     Gap,
@@ -134,8 +135,13 @@ async def test_limited_token_passes_every_read_and_names_what_each_write_lacks(s
     assert set(items) == {op.name for op in CATALOGUE}
     failed = [item for item in items.values() if item["status"] == "FAIL"]
     for op in CATALOGUE:
-        if op.tier is Tier.SAFE and op not in (GET_NODE_DETAILS, GET_NODE_LOG):
+        if op.tier is Tier.SAFE and op not in (GET_NODE_DETAILS, GET_NODE_LOG, FIREWALL_LOG, GET_CLUSTER_LOG):
             assert items[op.name]["status"] == "PASS", items[op.name]
+    firewall_log = items["get_firewall_log"]
+    assert firewall_log["status"] == "FAIL" and "Sys.Syslog" in firewall_log["summary"], firewall_log
+    # the cluster log answers without Sys.Syslog on /, with the token's own entries only
+    cluster_log = items["get_cluster_log"]
+    assert "Sys.Syslog on /" in cluster_log["summary"] and "leaves those objects out" in cluster_log["summary"]
     # a node's system log needs Sys.Syslog, which PVEAuditor does not hold (PVE's own roles)
     log = items["get_node_log"]
     assert log["status"] == "FAIL" and "Sys.Syslog on /nodes" in log["summary"], log
@@ -409,7 +415,8 @@ def test_grant_commands_for_reads_use_the_auditor_role() -> None:
     # get_vm_interfaces reads through the guest agent: VM.GuestAgent.Audit, which PVEAuditor does not hold;
     # get_node_details reads pending updates with Sys.Modify when it may (a read-only token need not);
     # get_node_log needs Sys.Syslog, which PVEAuditor does not hold either
-    beyond_audit = (GET_VM_INTERFACES, GET_NODE_DETAILS, GET_NODE_LOG)
+    # a firewall log needs Sys.Syslog (a node's) or VM.Console (a guest's), neither of them PVEAuditor's
+    beyond_audit = (GET_VM_INTERFACES, GET_NODE_DETAILS, GET_NODE_LOG, FIREWALL_LOG)
     reads = [op for op in CATALOGUE if op.tier is Tier.SAFE and op not in beyond_audit]
     reports = check_operations(reads, load_schema("9.1"), {})
     commands = grant_commands("mcp@pve!mcp", [gap for report in reports for gap in report.gaps])
