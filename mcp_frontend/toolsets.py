@@ -99,7 +99,7 @@ TOOLSETS: dict[str, Toolset] = {
         Toolset(
             "storage",
             "Storages and their volumes (ISOs, templates, disks); downloads into them",
-            ("list_storage", "list_storage_content", "download_to_storage"),
+            ("list_storage", "list_storage_content", "download_to_storage", "delete_volume"),
         ),
         Toolset(
             "network",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Self
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, Self
 from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, StringConstraints, model_validator
@@ -17,10 +18,13 @@ from shared.safety import Tier
 from shared.sanitize import ContentType, NodeName, StorageId, Vmid
 
 __all__ = [
+    "DELETE_VOLUME",
     "DOWNLOAD_TO_STORAGE",
     "LIST_STORAGE",
     "LIST_STORAGE_CONTENT",
     "ContentFilter",
+    "DeleteVolumeParams",
+    "DeleteVolumeResult",
     "DownloadParams",
     "DownloadResult",
     "ListContentParams",
@@ -228,4 +232,76 @@ DOWNLOAD_TO_STORAGE = Operation(
     ),
     starts_task=True,
     idempotent=True,
+)
+
+
+#: a volume ID as PVE names it: storage:name (local:iso/debian.iso, local-lvm:vm-100-disk-0)
+VolumeId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9._-]*:[A-Za-z0-9._/@+-]{1,255}$")]
+#: what is a file of a storage's own (Restricted to delete); the rest are guest data (Critical)
+_FILE_CONTENT = ("iso/", "vztmpl/", "snippets/", "import/")
+
+
+def _volume_tier(values: Mapping[str, Any]) -> Tier:
+    """Deleting an ISO, template or snippet is Restricted; a backup or a disk image is Critical."""
+    name = str(values.get("volid") or "").partition(":")[2]
+    return Tier.RESTRICTED if name.startswith(_FILE_CONTENT) else Tier.CRITICAL
+
+
+class DeleteVolumeParams(ChangeParams):
+    node: NodeName
+    volid: VolumeId
+    confirm_volid: Annotated[VolumeId | None, Field(description="A backup or disk image: the volid typed again.")] = (
+        None
+    )
+
+    @model_validator(mode="after")
+    def _typed_again(self) -> Self:
+        if _volume_tier({"volid": self.volid}) is Tier.CRITICAL and self.confirm_volid != self.volid:
+            raise InvalidInput(
+                f"{self.volid} is a backup or a guest's disk: deleting it is for good, so give confirm_volid "
+                f"with the same volid",
+                hint="Type the volid again as confirm_volid, once the user agreed.",
+            )
+        return self
+
+
+class DeleteVolumeResult(Result):
+    node: str
+    volid: str
+    content: str | None = None
+    size_bytes: int | None = None
+
+
+DELETE_VOLUME = Operation(
+    "delete_volume",
+    "Delete a volume from a storage",
+    Tier.RESTRICTED,
+    DeleteVolumeParams,
+    DeleteVolumeResult,
+    description="""
+        Delete a volume from a storage: an ISO, template or snippet (Restricted), or a backup or
+        disk image (Critical: PROXMOX_ALLOW_DANGER=true and confirm_volid typed again).
+
+        A disk a guest's config still names is refused (CONFLICT): detach it first. A protected
+        backup fails as PVE fails it. Needs Datastore.Allocate on the storage (or
+        Datastore.AllocateSpace and the guest's VM.Config.Disk for an image).
+        """,
+    pve_calls=(
+        "GET /nodes/{node}/storage/{storage}/content",
+        "GET /nodes/{node}/qemu/{vmid}/config",
+        "GET /nodes/{node}/lxc/{vmid}/config",
+        "GET /cluster/resources",
+        "DELETE /nodes/{node}/storage/{storage}/content/{volume}",
+        *TASK_CALLS,
+    ),
+    errors=(
+        ("NOT_FOUND", "no such volume on the node"),
+        ("CONFLICT", "a guest's config names the disk"),
+        ("VALIDATION_ERROR", "a backup or disk image without confirm_volid"),
+    ),
+    plan=lambda p, _: f"delete {p.volid} from node {p.node}, for good",
+    starts_task=True,
+    idempotent=True,
+    destructive=True,
+    tier_from=_volume_tier,
 )

@@ -95,3 +95,33 @@ async def test_what_cannot_work_is_refused_before_anything_is_sent(mcp: Client, 
     )
     assert "NOT_FOUND" in storage and "nfs-isos" in storage
     assert _posts(stack) == sent
+
+
+async def test_an_iso_is_deleted_and_a_backup_needs_its_volid_typed_again(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    key, iso = next((key, v) for key, bucket in sim.state.volumes.items() for v in bucket if ":iso/" in v)
+    node = key[0] or "pve1"  # a shared storage's volumes are every node's
+    deleted = await call(changes, "delete_volume", node=node, volid=iso, confirmed=True)
+    assert deleted["state"] == "succeeded" and deleted["upid"].split(":")[5] == "imgdel"
+    assert deleted["result"]["content"] == "iso" and iso not in sim.state.volumes[key]
+    backup = "local:backup/vzdump-qemu-100-2026_01_01-00_00_00.vma.zst"  # refused before any lookup
+    untyped = await error_of(changes, "delete_volume", node=node, volid=backup, confirmed=True)
+    assert untyped.startswith("VALIDATION_ERROR") and "confirm_volid" in untyped
+
+
+async def test_a_disk_a_guest_still_names_is_not_deleted(changes: Client, changes_stack: Stack) -> None:
+    sim = changes_stack.sim
+    vm = next(g for g in sim.state.guests.values() if g.kind == "qemu" and "scsi0" in g.config and not g.template)
+    disk = vm.config["scsi0"].split(",", 1)[0]
+    refused = await error_of(changes, "delete_volume", node=vm.node, volid=disk, confirm_volid=disk, confirmed=True)
+    assert refused.startswith("CONFLICT") and f"{disk} is in use by VM {vm.vmid} as scsi0" in refused
+    missing = await error_of(changes, "delete_volume", node="pve1", volid="local:iso/nothing.iso", confirmed=True)
+    assert missing.startswith("NOT_FOUND")
+
+
+async def test_deleting_a_backup_is_critical(mcp: Client, stack: Stack) -> None:
+    backup = next(v for bucket in stack.sim.state.volumes.values() for v in bucket if ":backup/" in v)
+    refused = await error_of(mcp, "delete_volume", node="pve1", volid=backup, confirm_volid=backup, confirmed=True)
+    assert refused.startswith("DANGER_DISABLED")

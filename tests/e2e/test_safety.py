@@ -236,6 +236,11 @@ def _ha(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     ]
 
 
+def _delete_iso(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    node, volid = next((n or "pve1", v) for (n, _), bucket in sim.state.volumes.items() for v in bucket if ":iso/" in v)
+    return {"node": node, "volid": volid}, [f"delete {volid} from node {node}, for good"]
+
+
 def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
     return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
@@ -278,6 +283,7 @@ RESTRICTED = [
     pytest.param("set_firewall_options", _firewall_options, id="firewall-options"),
     pytest.param("set_ipset_entry", _ipset, id="ipset"),
     pytest.param("set_ha_resource", _ha, id="ha"),
+    pytest.param("delete_volume", _delete_iso, id="delete-volume"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
     pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),

@@ -106,6 +106,7 @@ async def test_a_client_that_ignores_the_notification_calls_any_tool_at_once(sim
             "list_storage",
             "list_storage_content",
             "download_to_storage",
+            "delete_volume",
         }
         storages = await client.call_tool("list_storage", {})
         relisted = {tool.name for tool in (await client.list_tools()).tools}

@@ -54,6 +54,13 @@ def _create_lxc(sim: Simulator) -> dict[str, Any]:
     return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
 
 
+def _deletable(sim: Simulator, marker: str) -> dict[str, Any]:
+    """A volume of that kind on a node's storage (a backup or disk image typed again, as its tool asks)."""
+    node, storage = _content_storage(sim, marker)
+    volid = next(volume for volume in sim.state.volumes[(node, storage)] if marker in volume)
+    return {"node": node or "pve1", "volid": volid, "confirm_volid": volid}
+
+
 def _rule_edit(sim: Simulator, edit: str) -> dict[str, Any]:
     """A cluster rule to edit by position, with the digest get_firewall would show."""
     from pvesim.firewall import digest_of  # noqa: PLC0415  # the simulator's own digest, as PVE computes it
@@ -221,6 +228,8 @@ CHANGES = [
     Case("set_ipset_entry", lambda sim: {"name": "management", "cidr": "192.168.100.0/24", "remove": True}),
     Case("set_ha_resource", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "max_restart": 2}),
     Case("set_ha_resource", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "state": "stopped"}),
+    Case("delete_volume", lambda sim: _deletable(sim, ":iso/")),
+    Case("delete_volume", lambda sim: _deletable(sim, ":backup/")),
     Case(
         "download_to_storage",
         lambda sim: {"node": "pve1", "storage": "local", "url": "https://cdimage.example.org/calls/netinst.iso"},

@@ -8,9 +8,12 @@ from collections import Counter
 from shared.errors import Conflict, InvalidInput, NotFound
 from shared.listing import paginate
 from shared.operations.storage import (
+    DELETE_VOLUME,
     DOWNLOAD_TO_STORAGE,
     LIST_STORAGE,
     LIST_STORAGE_CONTENT,
+    DeleteVolumeParams,
+    DeleteVolumeResult,
     DownloadParams,
     DownloadResult,
     ListContentParams,
@@ -20,14 +23,15 @@ from shared.operations.storage import (
     StorageItem,
     StorageList,
 )
-from shared.pve.models import UPID, NodeSummary, StorageContentItem, StorageStatus
+from shared.pve.models import UPID, GuestConfig, NodeSummary, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
+from workers.guest_lookup import resolve_guest
 from workers.operations.units import percent
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, outcome_of, run_step
 
-__all__ = ["download_to_storage", "list_storage", "list_storage_content"]
+__all__ = ["delete_volume", "download_to_storage", "list_storage", "list_storage_content"]
 
 
 def _info(s: StorageStatus, node: str) -> StorageInfo:
@@ -171,3 +175,68 @@ async def download_to_storage(job: JobContext, params: DownloadParams) -> Outcom
         checksum_verified=params.checksum is not None,
     )
     return outcome_of(result, [done], f"{params.volid} downloaded on node {params.node}")
+
+
+async def _volume(job: JobContext, node: str, volid: str) -> StorageContentItem | None:
+    items = await job.app.pve.get(
+        "/nodes/{node}/storage/{storage}/content",
+        list[StorageContentItem],
+        path={"node": node, "storage": volid.split(":", 1)[0]},
+    )
+    return next((item for item in items if item.volid == volid), None)
+
+
+async def _user_of(job: JobContext, volume: StorageContentItem) -> str | None:
+    """The config key of the guest that still names this disk ("VM 100 scsi0"), if one does."""
+    if volume.vmid is None or volume.content == "backup":
+        return None
+    try:
+        guest = await resolve_guest(job.app.pve, volume.vmid)
+    except NotFound:
+        return None  # an orphan: its guest is gone
+    config = await job.app.pve.get(guest.template_for("/config"), GuestConfig, path=guest.path)
+    for key, value in config.model_dump(by_alias=True, exclude_none=True).items():
+        first = str(value).split(",", 1)[0]
+        if volume.volid in (first, first.removeprefix("volume=")):
+            return f"{guest.label} as {key}"
+    return None
+
+
+@handles(DELETE_VOLUME)
+async def delete_volume(job: JobContext, params: DeleteVolumeParams) -> Outcome:
+    pve, storage = job.app.pve, params.volid.split(":", 1)[0]
+    volume = await _volume(job, params.node, params.volid)
+    if job.record.step is None and not job.record.steps:
+        if volume is None:
+            raise NotFound(
+                f"node {params.node} has no volume {params.volid}",
+                hint=f"list_storage_content(node='{params.node}', storage='{storage}') lists its volumes.",
+            )
+        if (user := await _user_of(job, volume)) is not None:
+            raise Conflict(
+                f"{params.volid} is in use by {user}; nothing was deleted",
+                hint="Detach it from the guest first, or delete the guest with its disks (delete_instance).",
+            )
+    record = job.record
+    if record.plan is None:  # the volume's owner names the task: kept for a rerun that finds the volume gone
+        record.plan = {"owner": volume.vmid if volume is not None else None}
+        await job.app.store.update(job.job_id, plan=record.plan)
+    owner = record.plan.get("owner")
+
+    async def dispatch() -> Upid:
+        path = {"node": params.node, "storage": storage, "volume": params.volid}
+        return await pve.delete("/nodes/{node}/storage/{storage}/content/{volume}", UPID, path=path)
+
+    async def effect_present() -> bool:
+        return await _volume(job, params.node, params.volid) is None
+
+    task_id = f"{owner}@{storage}" if owner is not None else storage
+    step = TaskStep("delete", params.node, "imgdel", owner, dispatch, effect_present, task_id=task_id)
+    done = await run_step(job, step)
+    result = DeleteVolumeResult(
+        node=params.node,
+        volid=params.volid,
+        content=volume.content if volume is not None else None,
+        size_bytes=volume.size if volume is not None else None,
+    )
+    return outcome_of(result, [done], f"{params.volid} deleted from node {params.node}")
