@@ -308,12 +308,28 @@ def _apply(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], ob
     return "/nodes/pve2/network", "apply_node_network", {"node": "pve2"}, check
 
 
+def _options(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], object]]:
+    vm = next(
+        g for g in sim.state.guests.values() if g.kind == "qemu" and f"vm/{g.vmid}" not in sim.state.firewall.options
+    )
+    check = lambda: sim.state.firewall.options[f"vm/{vm.vmid}"]  # noqa: E731
+    return f"/qemu/{vm.vmid}/firewall/options", "set_firewall_options", {"vmid": vm.vmid, "enable": True}, check
+
+
+def _volume(sim: Simulator) -> tuple[str, str, dict[str, object], Callable[[], object]]:
+    key, iso = next((key, v) for key, bucket in sim.state.volumes.items() for v in bucket if ":iso/" in v)
+    check = lambda: iso in sim.state.volumes[key]  # noqa: E731
+    return "/content/" + iso, "delete_volume", {"node": key[0] or "pve1", "volid": iso}, check
+
+
 @pytest.mark.parametrize(
     ("case", "verb", "expected"),
     [
         pytest.param(_ha, "POST", 3, id="ha-resource-added"),
         pytest.param(_ipset, "POST", 1, id="ipset-entry-added"),
         pytest.param(_apply, "PUT", (True, None), id="network-applied"),
+        pytest.param(_options, "PUT", {"enable": 1}, id="firewall-enabled"),
+        pytest.param(_volume, "DELETE", False, id="volume-deleted"),
     ],
 )
 async def test_a_change_is_made_once_when_the_worker_dies_after_its_request(
