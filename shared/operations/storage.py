@@ -63,6 +63,7 @@ class StorageInfo(Result):
     total_bytes: int | None = None
     avail_bytes: int | None = None
     used_percent: float | None = None
+    nodes: list[str] | None = Field(None, description="The nodes storage.cfg limits it to; None: every node.")
 
 
 class StorageList(Result):
@@ -120,12 +121,12 @@ LIST_STORAGE = Operation(
     ListStorageParams,
     StorageList,
     description="""
-        Storages per node: type, content types, usage.
+        Storages per node: type, content types, usage, shared, the nodes it is limited to.
 
         Pass content='iso' to find where ISO images live, 'vztmpl' for container templates,
         'images'/'rootdir' for where new disks can go. Then list_storage_content shows the volumes.
         """,
-    pve_calls=("GET /nodes", "GET /nodes/{node}/storage"),
+    pve_calls=("GET /nodes", "GET /nodes/{node}/storage", "GET /storage"),
 )
 LIST_STORAGE_CONTENT = Operation(
     "list_storage_content",

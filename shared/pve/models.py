@@ -65,6 +65,7 @@ __all__ = [
     "QemuSummary",
     "RrdPoint",
     "Snapshot",
+    "StorageConfig",
     "StorageContentItem",
     "StorageStatus",
     "Subscription",
@@ -519,6 +520,13 @@ class Snapshot(PveModel):
     parent: str | None = None
     snaptime: int | None = None
     vmstate: bool | None = None  # qemu only: the snapshot includes RAM
+
+
+class StorageConfig(PveModel):
+    """An item of GET /storage: a storage's definition in storage.cfg (the schema names only `storage`)."""
+
+    storage: str
+    nodes: str | None = None
 
 
 class StorageStatus(PveModel):

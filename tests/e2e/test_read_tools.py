@@ -176,3 +176,16 @@ async def test_get_mcp_logs_pages_newest_first_each_line_once_while_lines_are_wr
         later = {"event": f"paged_line written later {len(seen)}", "level": "warning", "process": "worker"}
         stack.redis.cli("XADD", LOG_STREAM, "*", "level", "warning", "line", json.dumps(later))
     assert seen == [f"paged_line {n}" for n in reversed(range(7))]
+
+
+async def test_a_storage_limited_to_some_nodes_says_which(mcp: Client, stack: Stack) -> None:
+    storage = stack.sim.state.storages["local-lvm"]
+    saved = storage.nodes
+    storage.nodes = ["pve1"]
+    try:
+        listing = await call(mcp, "list_storage")
+    finally:
+        storage.nodes = saved
+    by_name = {(s["node"], s["storage"]): s for s in listing["storages"]}
+    assert by_name[("pve1", "local-lvm")]["nodes"] == ["pve1"]
+    assert by_name[("pve1", "local")]["nodes"] is None  # every node

@@ -44,6 +44,7 @@ from shared.pve.models import (
     QemuSummary,
     RrdPoint,
     Snapshot,
+    StorageConfig,
     StorageContentItem,
     StorageStatus,
     Subscription,
@@ -65,6 +66,7 @@ RESPONSES: list[tuple[str, str, Any]] = [
     ("GET", "/nodes/{node}/subscription", Subscription),
     ("GET", "/nodes/{node}/apt/update", list[AptPackage]),
     ("GET", "/nodes/{node}/network", list[NetworkInterface]),
+    ("GET", "/storage", list[StorageConfig]),
     ("GET", "/cluster/firewall/rules", list[FirewallRule]),
     ("GET", "/nodes/{node}/firewall/rules", list[FirewallRule]),
     ("GET", "/nodes/{node}/qemu/{vmid}/firewall/rules", list[FirewallRule]),
@@ -136,11 +138,13 @@ RESPONSES: list[tuple[str, str, Any]] = [
 ]
 
 # Fields real PVE sends that its schema leaves out; each is optional in its model.
-#: fields PVE sends that its schema leaves out: a volume's content type, a firewall list's or option set's digest
+#: fields PVE sends that its schema leaves out: a volume's content type, a firewall list's or option set's
+#: digest, a storage definition's options
 UNDECLARED: dict[type[BaseModel], set[str]] = {
     StorageContentItem: {"content"},
     FirewallOptions: {"digest"},
     FirewallRule: {"digest"},
+    StorageConfig: {"nodes"},
 }
 
 VERSIONS = ("9.1", "8.4")

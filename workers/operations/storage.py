@@ -23,7 +23,7 @@ from shared.operations.storage import (
     StorageItem,
     StorageList,
 )
-from shared.pve.models import UPID, GuestConfig, NodeSummary, StorageContentItem, StorageStatus
+from shared.pve.models import UPID, GuestConfig, NodeSummary, StorageConfig, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from workers.guest_lookup import resolve_guest
 from workers.operations.units import percent
@@ -65,7 +65,12 @@ async def list_storage(job: JobContext, params: ListStorageParams) -> StorageLis
     per_node = await asyncio.gather(
         *(pve.get("/nodes/{node}/storage", list[StorageStatus], path={"node": node}, query=query) for node in nodes)
     )
-    storages = [_info(s, node) for node, found in zip(nodes, per_node, strict=True) for s in found]
+    limited = {c.storage: c.nodes.split(",") for c in await pve.get("/storage", list[StorageConfig]) if c.nodes}
+    storages = [
+        _info(s, node).model_copy(update={"nodes": limited.get(s.storage)})
+        for node, found in zip(nodes, per_node, strict=True)
+        for s in found
+    ]
     storages.sort(key=lambda s: (s.node, s.storage))
     return StorageList(storages=storages, offline_nodes=offline)
 
