@@ -155,7 +155,9 @@ TOOLSETS: dict[str, Toolset] = {
             ),
         ),
         Toolset(
-            "access", "Effective permissions of a token or user on a path: why a call gets 403", ("get_permissions",)
+            "access",
+            "Users, groups, roles, tokens, ACLs, and effective permissions: why a call gets 403",
+            ("get_permissions", "list_access"),
         ),
         Toolset("admin", "This server's own logs and audit log", ("get_mcp_logs", "get_audit_log")),
     )

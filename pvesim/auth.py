@@ -63,6 +63,7 @@ def schema_privileges(schema: ApiSchema) -> frozenset[str]:
     for endpoint in schema.endpoints():
         walk(endpoint.permissions.get("check"))
         found.update(_PROSE_PRIVILEGE.findall(str(endpoint.permissions.get("description") or "")))
+    found.add("Permissions.Modify")  # the ACL's own check ('perm-modify') names no privilege
     return frozenset(found)
 
 

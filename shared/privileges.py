@@ -58,6 +58,7 @@ __all__ = [
     "own_task_endpoint",
     "parse_denial",
     "permission_denied",
+    "role_privileges",
     "suggest_role",
 ]
 
@@ -100,6 +101,39 @@ _ROLE_FOR: dict[str, str] = {
     "Mapping.Modify": "PVEMappingAdmin",
     **dict.fromkeys(["User.Modify", "Group.Allocate", "Realm.AllocateUser"], "PVEUserAdmin"),
 }
+
+
+#: the built-in roles one holds all of (pve-access-control composes its roles so)
+_ROLE_INCLUDES: dict[str, tuple[str, ...]] = {
+    "PVEVMAdmin": ("PVEVMUser",),
+    "PVEDatastoreAdmin": ("PVEDatastoreUser",),
+    "PVESDNAdmin": ("PVESDNUser",),
+    "PVEMappingAdmin": ("PVEMappingUser",),
+}
+#: the audit privilege of each role's own area, which the role holds too
+_ROLE_AUDIT: dict[str, str] = {
+    "PVEVMUser": "VM.Audit",
+    "PVEDatastoreUser": "Datastore.Audit",
+    "PVEDatastoreAdmin": "Datastore.Audit",
+    "PVESysAdmin": "Sys.Audit",
+    "PVESDNUser": "SDN.Audit",
+    "PVEPoolAdmin": "Pool.Audit",
+    "PVEMappingUser": "Mapping.Audit",
+    "PVEUserAdmin": "Sys.Audit",
+}
+
+
+def role_privileges() -> dict[str, frozenset[str]]:
+    """The built-in roles below Administrator and their privileges, as far as this module knows them."""
+    own: dict[str, set[str]] = {}
+    for privilege, role in _ROLE_FOR.items():
+        own.setdefault(role, set()).add(privilege)
+    for role, audit in _ROLE_AUDIT.items():
+        own.setdefault(role, set()).add(audit)
+    for role, included in _ROLE_INCLUDES.items():
+        for other in included:
+            own[role] |= own[other]
+    return {role: frozenset(privileges) for role, privileges in sorted(own.items())}
 
 
 @dataclass(frozen=True, slots=True)

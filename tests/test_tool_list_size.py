@@ -82,6 +82,7 @@ _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "get_cluster_log": ({"max": 5}, "rows", ("entries", "msg")),
     "list_node_network": ({"node": "pve1"}, "rows", ("interfaces", "iface")),
     "get_firewall": ({}, "rows", ("rules", "pos")),
+    "list_access": ({}, "rows", ("entries", "name")),
     "list_firewall_objects": ({}, "rows", ("objects", "name")),
     "get_firewall_log": ({"node": "pve1", "limit": 3}, "rows", ("lines", "t")),
     "list_vms": ({}, "rows", ("guests", "vmid")),

@@ -1,6 +1,7 @@
 """The simulated endpoints. Importing this package registers every handler in `pvesim.call.ROUTES`."""
 
 from pvesim.routes import (
+    access,
     agent,
     backup,
     clone,
@@ -23,6 +24,7 @@ from pvesim.routes import (
 )
 
 __all__ = [
+    "access",
     "agent",
     "backup",
     "clone",

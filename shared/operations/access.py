@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from shared.listing import PagedResult, PageParams
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.safety import Tier
 
-__all__ = ["GET_PERMISSIONS", "PermissionsParams", "PermissionsResult"]
+__all__ = [
+    "GET_PERMISSIONS",
+    "LIST_ACCESS",
+    "AccessEntry",
+    "AccessList",
+    "ListAccessParams",
+    "PermissionsParams",
+    "PermissionsResult",
+]
 
 #: an ACL path (/, /vms/101, /storage/local, /nodes/pve1, /pool/prod, /sdn/zones/z1, ...)
 AclPath = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9_./:@-]{0,255}$")]
@@ -62,4 +71,72 @@ GET_PERMISSIONS = Operation(
         or token's needs Sys.Audit on /access.
         """,
     pve_calls=("GET /access/permissions",),
+)
+
+
+AccessKind = Literal["users", "groups", "roles", "tokens", "acl"]
+
+
+class ListAccessParams(PageParams):
+    kind: AccessKind = "acl"
+    userid: Annotated[
+        str | None,
+        StringConstraints(pattern=r"^[^\s:/!]+@[A-Za-z0-9._-]+$"),
+        Field(description="tokens: whose (default: every user's); acl: only this user's and its tokens' entries."),
+    ] = None
+
+
+class AccessEntry(Result):
+    name: str = Field(description="The user, group, role or token ID; an ACL entry's path.")
+    enabled: bool | None = None
+    members: list[str] | None = Field(None, description="A group's users; a user's groups.")
+    tokens: list[str] | None = None
+    privileges: list[str] | None = Field(None, description="A role's.")
+    ugid: str | None = Field(None, description="An ACL entry's user, group or token.")
+    role: str | None = None
+    propagate: bool | None = None
+    expire: int | None = Field(None, description="UNIX epoch seconds; 0: never.")
+
+
+class AccessList(PagedResult):
+    kind: str
+    entries: list[AccessEntry]
+
+    def brief(self) -> str:
+        head = f"{self.kind}: {self.total}; {self.shown()}"
+        return "\n".join([head, *(_access_line(e) for e in self.entries)])
+
+
+def _access_line(e: AccessEntry) -> str:
+    parts = [e.name]
+    if e.ugid is not None:
+        parts.append(f"{e.ugid} {e.role}" + ("" if e.propagate else " (no propagate)"))
+    if e.enabled is False:
+        parts.append("(disabled)")
+    for label, values in (("members", e.members), ("tokens", e.tokens), ("privileges", e.privileges)):
+        if values:
+            parts.append(f"{label} {','.join(values)}")
+    return " ".join(parts)
+
+
+LIST_ACCESS = Operation(
+    "list_access",
+    "List users, groups, roles, tokens, ACLs",
+    Tier.SAFE,
+    ListAccessParams,
+    AccessList,
+    description="""
+        The cluster's users, groups, roles (with their privileges), API tokens (never a secret)
+        or ACL entries (path, who, role, propagate), a page at a time.
+
+        PVE lists only what the token may see: users and groups need Sys.Audit or User.Modify on
+        /access, the ACL needs Permissions.Modify. get_permissions says what a token holds where.
+        """,
+    pve_calls=(
+        "GET /access/users",
+        "GET /access/groups",
+        "GET /access/roles",
+        "GET /access/acl",
+        "GET /access/users/{userid}/token",
+    ),
 )

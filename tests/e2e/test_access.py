@@ -34,3 +34,25 @@ async def test_another_users_permissions_need_sys_audit_on_access(mcp: Client, s
     with acl_of(stack, {"/vms": frozenset({"VM.Audit"})}):
         denied = await error_of(mcp, "get_permissions", userid="ops@pve!ci", path="/")
     assert denied.startswith("PERMISSION_DENIED") and "Sys.Audit" in denied
+
+
+async def test_the_acl_names_each_tokens_role_and_roles_their_privileges(mcp: Client, stack: Stack) -> None:
+    acl = await call(mcp, "list_access", kind="acl")
+    limited = next(e for e in acl["entries"] if e["ugid"] == stack.sim.limited_token_name)
+    assert (limited["name"], limited["propagate"]) == ("/", True)
+    roles = {e["name"]: e["privileges"] for e in (await call(mcp, "list_access", kind="roles", limit=100))["entries"]}
+    assert set(roles[limited["role"]]) >= {"VM.Audit", "Sys.Audit"}
+    assert "VM.PowerMgmt" in roles["PVEVMUser"] and "VM.Audit" in roles["PVEVMAdmin"]
+    users = {e["name"]: e for e in (await call(mcp, "list_access", kind="users"))["entries"]}
+    assert stack.sim.token_name in users[stack.sim.token_name.split("!")[0]]["tokens"]
+    tokens = await call(mcp, "list_access", kind="tokens", userid=stack.sim.token_name.split("!")[0])
+    assert stack.sim.token_name in {e["name"] for e in tokens["entries"]}
+    assert all("secret" not in str(e).lower() for e in tokens["entries"])
+
+
+async def test_a_token_without_the_right_to_modify_permissions_sees_no_acl(mcp: Client, stack: Stack) -> None:
+    with acl_of(stack, {"/": frozenset({"Sys.Audit", "VM.Audit"})}):
+        acl = await call(mcp, "list_access", kind="acl")
+        users = await call(mcp, "list_access", kind="users")
+    assert acl["total"] == 0  # PVE lists only the entries a caller could change
+    assert users["total"] >= 2  # Sys.Audit on /access (propagated from /) shows every user

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from pvesim.auth import ApiToken
 from pvesim.call import ROUTES
 from pvesim.config import SimConfig
 from pvesim.returns import KNOWN_RETURN_DIVERGENCES, check_returns
@@ -64,6 +65,11 @@ async def _pending_bridge(sim: Simulator, http: httpx.AsyncClient) -> None:
     """A bridge written to interfaces.new and not applied: the list shows it, the apply and the revert have work."""
     response = await http.post("/nodes/pve1/network", data={"iface": "vmbr9", "type": "bridge", "autostart": 1})
     assert response.status_code == 200, response.text
+
+
+async def _root_token(sim: Simulator, http: httpx.AsyncClient) -> None:
+    """A token of root@pam's own, so its token list has an item."""
+    sim.core.tokens["root@pam!backup"] = ApiToken("root@pam!backup", "secret", {"/vms": frozenset({"VM.Backup"})})
 
 
 async def _a_rule(sim: Simulator, http: httpx.AsyncClient) -> None:
@@ -135,6 +141,11 @@ EXAMPLES = [
     Example("POST", "/cluster/ha/resources", "/cluster/ha/resources", {"sid": "vm:101", "max_restart": 2}),
     Example("PUT", "/cluster/ha/resources/{sid}", "/cluster/ha/resources/vm:100", {"state": "stopped"}, _pool_and_ha),
     Example("DELETE", "/cluster/ha/resources/{sid}", "/cluster/ha/resources/vm:100", setup=_pool_and_ha),
+    Example("GET", "/access/users", "/access/users", {"full": 1}),
+    Example("GET", "/access/groups", "/access/groups"),
+    Example("GET", "/access/roles", "/access/roles"),
+    Example("GET", "/access/acl", "/access/acl"),
+    Example("GET", "/access/users/{userid}/token", "/access/users/root@pam/token", setup=_root_token),
     Example("GET", "/cluster/firewall/groups", "/cluster/firewall/groups"),
     Example("GET", "/cluster/firewall/groups/{group}", "/cluster/firewall/groups/webserver"),
     Example("GET", "/cluster/firewall/aliases", "/cluster/firewall/aliases"),
