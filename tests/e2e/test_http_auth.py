@@ -228,7 +228,7 @@ async def test_a_jwt_of_the_issuer_works_until_it_expires(served: Served) -> Non
     async with served.client(token) as client:
         listed = {tool.name for tool in (await client.list_tools()).tools}
         nodes = await client.call_tool("list_nodes", {})
-    assert listed == {"list_nodes", "get_node_details", "get_node_log"}  # read, in the nodes group only
+    assert listed == {"list_nodes", "get_node_details", "get_node_log", "get_cluster_log"}  # read, nodes group only
     assert not nodes.is_error
 
     async def refused() -> bool:
