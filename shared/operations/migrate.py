@@ -43,8 +43,8 @@ MIGRATE_INSTANCE = Operation(
         A running VM migrates online (with its local disks when PVE says it needs them), a
         stopped guest offline, a running container in restart mode (shut down, moved, started).
         The target node must exist and be online, and target_storage must be on it; a VM's
-        preconditions (PVE's own) are read first. Progress is reported. Restricted: needs the user's
-        confirmation.
+        preconditions (PVE's own) are read first. Progress is reported. An HA guest is moved by HA;
+        the answer comes once it is on the target. Restricted: needs the user's confirmation.
         """,
     pve_calls=(
         "GET /cluster/resources",
@@ -53,6 +53,7 @@ MIGRATE_INSTANCE = Operation(
         "GET /nodes/{node}/qemu/{vmid}/migrate",
         "POST /nodes/{node}/qemu/{vmid}/migrate",
         "POST /nodes/{node}/lxc/{vmid}/migrate",
+        "GET /cluster/ha/status/current",
         *GUEST_STATUS_CALLS,
         *TASK_CALLS,
     ),

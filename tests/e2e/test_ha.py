@@ -52,3 +52,25 @@ async def test_an_ha_change_without_quorum_is_refused_and_sends_nothing(changes:
 async def test_taking_a_guest_out_of_ha_is_critical(mcp: Client, stack: Stack) -> None:
     refused = await error_of(mcp, "set_ha_resource", vmid=100, remove=True, confirmed=True)
     assert refused.startswith("DANGER_DISABLED")
+
+
+async def test_an_ha_guest_migrated_is_answered_once_ha_has_it_on_the_target(
+    changes: Client, changes_stack: Stack
+) -> None:
+    sim = changes_stack.sim
+    managed = sim.state.ha_resources
+    vm = next(
+        g for g in sim.state.guests.values()
+        if (g.kind, g.status) == ("qemu", "stopped") and not g.template and not g.lock and f"vm:{g.vmid}" not in managed
+    )  # fmt: skip
+    # stopped: its local disks move offline (HA migrates a running VM online, which local disks refuse)
+    await call(changes, "set_ha_resource", vmid=vm.vmid, state="stopped", confirmed=True)
+    source = vm.node
+    target = next(n for n in sorted(sim.state.nodes) if n != source)
+    report = await call(changes, "migrate_instance", vmid=vm.vmid, target=target, confirmed=True, wait_seconds=60)
+    assert report["state"] == "succeeded", report["message"]
+    assert report["upid"].split(":")[5] == "hamigrate"
+    assert (report["result"]["source_node"], report["result"]["node"]) == (source, target)
+    assert vm.node == target  # HA had moved it when the answer came, not merely been asked to
+    assert any(t.type == "qmigrate" and t.vmid == vm.vmid and t.user == "root@pam" for t in sim.state.tasks.values())
+    await call(changes, "set_ha_resource", vmid=vm.vmid, remove=True, confirmed=True)

@@ -38,7 +38,7 @@ from workers.registry import handles
 from workers.requests import Request, send_once
 from workers.runtime import JobContext, Outcome
 
-__all__ = ["get_cluster_status", "list_tasks", "set_ha_resource"]
+__all__ = ["HaEntry", "get_cluster_status", "list_tasks", "set_ha_resource"]
 
 
 class _Task(PveModel):
@@ -55,7 +55,7 @@ class _Task(PveModel):
     tokenid: str | None = None
 
 
-class _HaEntry(PveModel):
+class HaEntry(PveModel):
     """An item of GET /cluster/ha/status/current: quorum, master, fencing, lrm or service."""
 
     id: str
@@ -202,7 +202,7 @@ async def get_cluster_status(job: JobContext, params: ClusterStatusParams) -> Cl
     pve = job.app.pve
     status, ha_entries, version = await asyncio.gather(
         pve.get("/cluster/status", list[ClusterStatusEntry]),
-        pve.get("/cluster/ha/status/current", list[_HaEntry]),
+        pve.get("/cluster/ha/status/current", list[HaEntry]),
         pve.get("/version", PveVersion),
     )
     cluster = next((e for e in status if e.type == "cluster"), None)
@@ -278,7 +278,7 @@ async def set_ha_resource(job: JobContext, params: HaResourceParams) -> Outcome:
     asked = params.values()
 
     async def plan() -> dict[str, Any]:
-        entries = await pve.get("/cluster/ha/status/current", list[_HaEntry])
+        entries = await pve.get("/cluster/ha/status/current", list[HaEntry])
         quorum = next((e for e in entries if e.type == "quorum"), None)
         if quorum is None or not str(quorum.status or "").startswith("OK"):
             raise Conflict(

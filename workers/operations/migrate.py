@@ -6,19 +6,26 @@ so a rerun that finds no task of ours looks for the guest on the target.
 
 from __future__ import annotations
 
+import time
 from typing import Any, cast
 
-from shared.errors import Conflict, InvalidInput, NodeUnreachable, NotFound
+from shared.errors import Conflict, InvalidInput, NodeUnreachable, NotFound, TaskFailed
 from shared.operations.migrate import MIGRATE_INSTANCE, MigrateParams, MigrateResult, MigrationMode
 from shared.pve.client import FormValue
 from shared.pve.models import UPID, NodeSummary, QemuMigrateCheck, StorageStatus
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, cluster_guests, power_state, power_state_after
+from workers.operations.cluster import HaEntry
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["migrate_instance"]
+
+#: how often a migration handed to HA is looked at until the guest is on its target
+_HA_POLL_SECONDS = 1.0
+#: how long the CRM may take to begin a migration it was asked for (its round is about 10 s)
+_HA_START_SECONDS = 30.0
 
 
 async def _check_target(job: JobContext, guest: Guest, params: MigrateParams) -> None:
@@ -78,6 +85,33 @@ async def _plan(job: JobContext, guest: Guest, params: MigrateParams) -> dict[st
     return {"mode": mode, "local_disks": local_disks}
 
 
+async def _moved_by_ha(job: JobContext, guest: Guest, target: str) -> None:
+    """An HA guest's `hamigrate` task only asks the HA stack: wait until the guest is on the target.
+
+    The CRM takes the request up within its round (about 10 s) and shows the service as `migrate`
+    meanwhile; one seen migrating and back to another state with the guest still on its node
+    means HA gave the migration up (its own task failed), and one never seen migrating within
+    _HA_START_SECONDS that HA did not take it up.
+    """
+    pve, sid = job.app.pve, f"{'vm' if guest.kind == 'qemu' else 'ct'}:{guest.vmid}"
+    asked, migrating = time.monotonic(), False
+    while True:
+        if any(r.vmid == guest.vmid and r.node == target for r in await cluster_guests(pve)):
+            return
+        entries = await pve.get("/cluster/ha/status/current", list[HaEntry])
+        service = next((e for e in entries if e.type == "service" and e.sid == sid), None)
+        state = service.state if service is not None else None
+        if state in ("migrate", "relocate"):
+            migrating = True
+        elif migrating or time.monotonic() - asked > _HA_START_SECONDS:
+            what = "gave the migration up" if migrating else f"did not take it up in {_HA_START_SECONDS:.0f} s"
+            raise TaskFailed(
+                f"HA {what}: {guest.label} is {state or 'no longer managed'} on {guest.node}, not on {target}",
+                hint="Read the HA agent's migration task in list_tasks, and get_cluster_status for HA's state.",
+            )
+        await job.pause(_HA_POLL_SECONDS)
+
+
 @handles(MIGRATE_INSTANCE)
 async def migrate_instance(job: JobContext, params: MigrateParams) -> Outcome:
     pve = job.app.pve
@@ -108,6 +142,8 @@ async def migrate_instance(job: JobContext, params: MigrateParams) -> Outcome:
 
     task_type = "qmigrate" if guest.kind == "qemu" else "vzmigrate"  # PVE's names, not qm<action>
     done = await run_step(job, TaskStep("migrate", guest.node, task_type, guest.vmid, dispatch, effect_present))
+    if done.upid is not None and Upid.parse(done.upid).type == "hamigrate":
+        await _moved_by_ha(job, guest, params.target)
     moved = Guest(guest.vmid, params.target, guest.kind, guest.name, None, False)
     await job.note_guest(params.target, guest.kind)
     status = await power_state_after(pve, moved)
