@@ -68,6 +68,7 @@ TOOLSETS: dict[str, Toolset] = {
                 "create_vm",
                 "create_lxc",
                 "update_instance",
+                "set_vm_cdrom",
                 "set_vm_cloudinit",
                 "convert_to_template",
                 "delete_instance",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
@@ -11,12 +11,16 @@ from shared.errors import InvalidInput
 from shared.formats import dns_name
 from shared.operations.base import Result
 from shared.operations.changes import GUEST_CONFIG_CALLS, GUEST_STATUS_CALLS, GuestChangeParams
+from shared.operations.create import IsoVolume
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import GuestKind
 
 __all__ = [
+    "SET_VM_CDROM",
     "UPDATE_INSTANCE",
+    "CdromParams",
+    "CdromResult",
     "ConfigDiff",
     "Digest",
     "Tag",
@@ -130,6 +134,62 @@ UPDATE_INSTANCE = Operation(
         ("VALIDATION_ERROR", "sockets or balloon_mb for a container"),
     ),
     plan=_plan,
+    guest_write=True,
+    idempotent=True,
+)
+
+
+CdromDrive = Literal["ide0", "ide1", "ide2", "ide3", "sata0", "sata1", "sata2", "sata3", "sata4", "sata5"]
+
+
+class CdromParams(GuestChangeParams):
+    iso: Annotated[IsoVolume, Field(description="The ISO to insert; none with eject.")] = None
+    eject: bool = False
+    drive: Annotated[CdromDrive, Field(description="The CD-ROM drive (PVE's own default).")] = "ide2"
+
+    @model_validator(mode="after")
+    def _one(self) -> Self:
+        if (self.iso is not None) != self.eject:
+            return self
+        raise InvalidInput("give an iso to insert, or eject=true", hint="One of them, not both.")
+
+
+class CdromResult(Result):
+    vmid: int
+    node: str
+    drive: str
+    action: Literal["inserted", "ejected", "unchanged"]
+    before: str | None = None
+    after: str | None = None
+    pending: bool = Field(description="True: PVE applies it when the VM restarts (a new drive on a running VM).")
+
+
+SET_VM_CDROM = Operation(
+    "set_vm_cdrom",
+    "Insert or eject a VM's ISO",
+    Tier.RESTRICTED,
+    CdromParams,
+    CdromResult,
+    description="""
+        Insert an ISO into a VM's CD-ROM drive (ide2 unless drive), or eject it.
+
+        The ISO must be on a storage the VM's node has. A running VM takes a new medium at once;
+        a drive it does not have yet waits for its restart. Restricted: needs the user's
+        confirmation.
+        """,
+    pve_calls=(
+        "GET /cluster/resources",
+        *GUEST_STATUS_CALLS,
+        "GET /nodes/{node}/storage/{storage}/content",
+        *GUEST_CONFIG_CALLS,
+    ),
+    errors=(
+        ("NOT_FOUND", "no such ISO on the VM's node"),
+        ("VALIDATION_ERROR", "a container, or a drive that holds a disk"),
+    ),
+    plan=lambda p, guest: (
+        f"eject the {p.drive} CD-ROM of {guest}" if p.eject else f"insert {p.iso} into {p.drive} of {guest}"
+    ),
     guest_write=True,
     idempotent=True,
 )

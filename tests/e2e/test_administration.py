@@ -264,3 +264,22 @@ async def test_cluster_status_without_quorum_says_so(mcp: Client, lab: Stack) ->
         "pve3": False,
     }
     assert "No quorum" in (health["ha"]["quorum"] or "")
+
+
+async def test_an_iso_is_inserted_into_a_running_vm_at_once_and_ejected(mcp: Client, lab: Stack) -> None:
+    vm = next(g for g in lab.sim.state.guests.values() if g.kind == "qemu" and g.status == "running")
+    volumes = lab.sim.state.volumes.items()
+    iso = next(v for (node, _), bucket in volumes for v in bucket if ":iso/" in v and node in ("", vm.node))
+    inserted = await call(mcp, "set_vm_cdrom", vmid=vm.vmid, iso=iso, confirmed=True)
+    assert (inserted["result"]["action"], inserted["result"]["after"]) == ("inserted", iso)
+    if "ide2" in vm.pending:  # a drive the VM did not have waits for its restart
+        assert inserted["result"]["pending"] is True
+    else:
+        assert inserted["result"]["pending"] is False and vm.config["ide2"].startswith(iso)
+    again = await call(mcp, "set_vm_cdrom", vmid=vm.vmid, iso=iso, confirmed=True)
+    assert again["result"]["action"] == "unchanged"
+    missing = await error_of(mcp, "set_vm_cdrom", vmid=vm.vmid, iso="local:iso/nothing.iso", confirmed=True)
+    assert missing.startswith("NOT_FOUND") and "download_to_storage" in missing
+    ct = next(g for g in lab.sim.state.guests.values() if g.kind == "lxc")
+    refused = await error_of(mcp, "set_vm_cdrom", vmid=ct.vmid, eject=True, confirmed=True)
+    assert refused.startswith("VALIDATION_ERROR") and "CD-ROM" in refused

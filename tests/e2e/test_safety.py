@@ -241,6 +241,11 @@ def _delete_iso(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     return {"node": node, "volid": volid}, [f"delete {volid} from node {node}, for good"]
 
 
+def _cdrom(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
+    vm = pick(sim, "qemu", "running")
+    return {"vmid": vm.vmid, "eject": True}, [f"eject the ide2 CD-ROM of {label(vm)} on node {vm.node}"]
+
+
 def _fleet_snapshot(sim: Simulator) -> tuple[dict[str, Any], list[str]]:
     vm, ct = pick(sim, "qemu", "stopped"), pick(sim, "lxc", "running")
     return {"vmids": [vm.vmid, ct.vmid], "name": "fleet-pre"}, [
@@ -284,6 +289,7 @@ RESTRICTED = [
     pytest.param("set_ipset_entry", _ipset, id="ipset"),
     pytest.param("set_ha_resource", _ha, id="ha"),
     pytest.param("delete_volume", _delete_iso, id="delete-volume"),
+    pytest.param("set_vm_cdrom", _cdrom, id="cdrom"),
     pytest.param("snapshot_guests", _fleet_snapshot, id="fleet-snapshot"),
     pytest.param("power_guests", _fleet_power, id="fleet-power"),
     pytest.param("backup_guests", _fleet_backup, id="fleet-backup"),

@@ -54,6 +54,11 @@ def _create_lxc(sim: Simulator) -> dict[str, Any]:
     return {"node": node, "hostname": "calls-ct", "ostemplate": template, "password": "correct-horse-9"}
 
 
+def _an_iso(sim: Simulator) -> dict[str, Any]:
+    node, storage = _content_storage(sim, ":iso/")
+    return {"iso": next(volume for volume in sim.state.volumes[(node, storage)] if ":iso/" in volume)}
+
+
 def _deletable(sim: Simulator, marker: str) -> dict[str, Any]:
     """A volume of that kind on a node's storage (a backup or disk image typed again, as its tool asks)."""
     node, storage = _content_storage(sim, marker)
@@ -209,6 +214,8 @@ CHANGES = [
     Case("execute_vm_command", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "command": "echo calls"}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "cores": 3, "tags": ["calls"]}),
     Case("update_instance", lambda sim: {"vmid": guest(sim, "lxc", "stopped").vmid, "memory_mb": 1024}),
+    Case("set_vm_cdrom", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, **_an_iso(sim)}),
+    Case("set_vm_cdrom", lambda sim: {"vmid": guest(sim, "qemu", "stopped").vmid, "eject": True}),
     Case("set_guest_nic", lambda sim: {"vmid": guest(sim, "qemu", "running").vmid, "bridge": "vmbr0", "vlan": 30}),
     Case(
         "set_guest_nic",

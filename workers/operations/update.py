@@ -12,15 +12,24 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from shared.errors import InvalidInput
-from shared.operations.update import UPDATE_INSTANCE, ConfigDiff, UpdateParams, UpdateResult, parse_startup
-from shared.pve.models import PveModel
+from shared.errors import InvalidInput, NotFound
+from shared.operations.update import (
+    SET_VM_CDROM,
+    UPDATE_INSTANCE,
+    CdromParams,
+    CdromResult,
+    ConfigDiff,
+    UpdateParams,
+    UpdateResult,
+    parse_startup,
+)
+from shared.pve.models import PveModel, StorageContentItem
 from workers.configs import Config, ConfigEdit, config_step
 from workers.guest_lookup import Guest
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 
-__all__ = ["pending_keys", "update_instance", "wanted_config"]
+__all__ = ["pending_keys", "set_vm_cdrom", "update_instance", "wanted_config"]
 
 
 class _PendingItem(PveModel):
@@ -100,3 +109,62 @@ async def update_instance(job: JobContext, params: UpdateParams) -> Outcome:
     else:
         message = f"{len(changes)} setting(s) changed; in effect now"
     return Outcome(result, message=message)
+
+
+def _medium(value: str | None) -> str | None:
+    """The ISO a CD-ROM drive holds (None: empty, or no such drive)."""
+    if value is None:
+        return None
+    first = value.split(",", 1)[0]
+    return None if first in ("none", "cdrom") else first
+
+
+@handles(SET_VM_CDROM)
+async def set_vm_cdrom(job: JobContext, params: CdromParams) -> Outcome:
+    await job.lock_guest(params.vmid)
+    guest = await job.guest(
+        params.vmid, params.node, kind="qemu", hint="A container has no CD-ROM drive; it starts from its rootfs."
+    )
+    drive = params.drive
+    wanted = "none,media=cdrom" if params.eject else f"{params.iso},media=cdrom"
+    if params.iso is not None and job.record.step is None and not job.record.steps:
+        storage = params.iso.split(":", 1)[0]
+        items = await job.app.pve.get(
+            "/nodes/{node}/storage/{storage}/content",
+            list[StorageContentItem],
+            path={"node": guest.node, "storage": storage},
+            query={"content": "iso"},
+        )
+        if params.iso not in {item.volid for item in items}:
+            raise NotFound(
+                f"node {guest.node} has no ISO {params.iso}",
+                hint=f"list_storage_content(node='{guest.node}', storage='{storage}') lists its ISOs; "
+                "download_to_storage fetches one.",
+            )
+
+    def edit(config: Config) -> ConfigEdit:
+        current = config.get(drive)
+        if current is not None and "media=cdrom" not in current and _medium(current) is not None:
+            raise InvalidInput(
+                f"{drive} of {guest.label} holds a disk, not a CD-ROM: {current}", hint="Give another drive."
+            )
+        return ConfigEdit({drive: wanted})
+
+    def same(key: str, current: str | None, value: str) -> bool:
+        if current is None:  # no such drive: nothing to eject
+            return _medium(value) is None
+        return "media=cdrom" in current and _medium(current) == _medium(value)
+
+    changes = await config_step(job, guest, edit, same)
+    change = changes.get(drive)
+    pending = bool(await pending_keys(job, guest, changes))
+    before = _medium(change["before"]) if change is not None else None
+    action = "unchanged" if change is None else ("ejected" if params.eject else "inserted")
+    result = CdromResult(
+        vmid=guest.vmid, node=guest.node, drive=drive, action=action, before=before,
+        after=params.iso, pending=pending,
+    )  # fmt: skip
+    if action == "unchanged":
+        return Outcome(result, message=f"{drive} of {guest.label} already so; nothing was changed")
+    when = "when the VM restarts" if pending else "now"
+    return Outcome(result, message=f"{drive} of {guest.label}: {action}, in effect {when}")
