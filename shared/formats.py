@@ -25,12 +25,14 @@ __all__ = [
     "address_list",
     "checked",
     "cidr_v4",
+    "cidr_v6",
     "dns_name",
     "dns_name_list",
     "ipconfig",
     "ipv4",
     "ipv4_config",
     "ipv6",
+    "ipv6_config",
     "no_control_characters",
     "parse_property_string",
     "split_list",
@@ -105,13 +107,20 @@ def cidr_v4(value: str, role: str = "address") -> str:
     """PVE's `CIDRv4`: an IPv4 address with a prefix of 8 to 32."""
     found = _CIDR_V4.fullmatch(no_control_characters(value, role))
     if found is None or not 7 < int(found[2]) <= 32:
-        raise _refuse(role, value, "value does not look like a valid IPv4 CIDR network (prefix 8 to 32)")
+        raise _refuse(role, value, "value does not look like a valid IPv4 CIDR network (its prefix length: 8 to 32)")
     return value
 
 
 def _cidr_v6(value: str) -> bool:
     found = _CIDR_V6.fullmatch(value)
     return found is not None and 7 < int(found[2]) <= 128
+
+
+def cidr_v6(value: str, role: str = "address") -> str:
+    """PVE's `CIDRv6`: an IPv6 address with a prefix of 8 to 128."""
+    if not _cidr_v6(no_control_characters(value, role)):
+        raise _refuse(role, value, "value does not look like a valid IPv6 CIDR network (its prefix length: 8 to 128)")
+    return value
 
 
 def ipv4_config(value: str, role: str = "ip") -> str:
@@ -121,9 +130,9 @@ def ipv4_config(value: str, role: str = "ip") -> str:
     return cidr_v4(value, role)
 
 
-def _ipv6_config(value: str, role: str) -> str:
+def ipv6_config(value: str, role: str = "ip6") -> str:
     """PVE's `pve-ipv6-config`: auto, dhcp, manual or a CIDRv6 (prefix 8 to 128)."""
-    if value in ("auto", "dhcp", "manual") or _cidr_v6(value):
+    if no_control_characters(value, role) in ("auto", "dhcp", "manual") or _cidr_v6(value):
         return value
     raise _refuse(role, value, "value does not look like a valid ipv6 network configuration")
 
@@ -181,7 +190,7 @@ def parse_property_string(text: str, keys: Mapping[str, Callable[[str, str], str
 _IPCONFIG_KEYS: Mapping[str, Callable[[str, str], str]] = {
     "ip": ipv4_config,
     "gw": ipv4,
-    "ip6": _ipv6_config,
+    "ip6": ipv6_config,
     "gw6": ipv6,
 }
 

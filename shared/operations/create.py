@@ -89,10 +89,14 @@ def _ip(value: str, role: str) -> str:
     return value if value == "dhcp" else cidr_v4(value, role)
 
 
-def check_gateway(ip: str, gateway: str | None) -> None:
-    """A gateway belongs to a static address (the tool checks it before asking the user, the payload again)."""
-    if gateway is not None and ip == "dhcp":
-        raise InvalidInput("gateway only goes with a static ip", hint="Give ip='10.0.0.5/24' too, or drop gateway.")
+def check_gateway(ip: str | None, gateway: str | None, *, ip_name: str = "ip", gateway_name: str = "gateway") -> None:
+    """A gateway belongs to a static address, not dhcp, auto or manual (the tool checks it before asking
+    the user, the payload again)."""
+    if gateway is not None and ip in ("dhcp", "auto", "manual"):
+        raise InvalidInput(
+            f"{gateway_name} only goes with a static {ip_name}",
+            hint=f"Give a static {ip_name} too (an address with its prefix length), or drop {gateway_name}.",
+        )
 
 
 # The checks live in the types (not in the models' validators) so the tool's own arguments are

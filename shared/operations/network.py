@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Annotated, Literal, Self
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from shared.errors import InvalidInput
+from shared.formats import checked, cidr_v4, cidr_v6, ipv4, ipv4_config, ipv6, ipv6_config
 from shared.listing import PagedResult, PageParams
 from shared.operations.base import Result
 from shared.operations.changes import (
@@ -17,6 +17,7 @@ from shared.operations.changes import (
     ChangeParams,
     GuestChangeParams,
 )
+from shared.operations.create import check_gateway
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.sanitize import GuestKind, NodeName
@@ -52,10 +53,10 @@ class NetworkInterfaceInfo(Result):
     iface: str
     type: str
     active: bool = Field(description="Up now.")
-    cidr: str | None = None
-    gateway: str | None = None
-    cidr6: str | None = None
-    gateway6: str | None = None
+    cidr: Annotated[str | None, checked(cidr_v4)] = None
+    gateway: Annotated[str | None, checked(ipv4)] = None
+    cidr6: Annotated[str | None, checked(cidr_v6)] = None
+    gateway6: Annotated[str | None, checked(ipv6)] = None
     ports: list[str] = Field(default_factory=list, description="A bridge's ports, or a bond's slaves.")
     vlan_aware: bool | None = None
     vlan_id: int | None = None
@@ -121,33 +122,6 @@ NicModel = Literal["virtio", "e1000", "e1000e", "rtl8139", "vmxnet3"]
 MacAddress = Annotated[str, StringConstraints(pattern=r"^[0-9A-Fa-f][02468ACEace](:[0-9A-Fa-f]{2}){5}$", to_upper=True)]
 
 
-def _address(value: str, version: int, keywords: tuple[str, ...], field: str) -> str:
-    """An address PVE's pve-lxc-network takes: a keyword, or an address with its prefix length."""
-    if value in keywords:
-        return value
-    try:
-        parsed = ipaddress.ip_interface(value)
-    except ValueError:
-        parsed = None
-    if parsed is None or parsed.version != version or "/" not in value:
-        raise InvalidInput(
-            f"{field} {value!r} is not an IPv{version} address with its prefix length",
-            hint="Give it as CIDR (10.0.0.5/24, fd00::5/64)"
-            + (f" or one of {', '.join(keywords)}." if keywords else "."),
-        )
-    return value
-
-
-def _gateway(value: str, version: int, field: str) -> str:
-    try:
-        parsed = ipaddress.ip_address(value)
-    except ValueError:
-        parsed = None
-    if parsed is None or parsed.version != version:
-        raise InvalidInput(f"{field} {value!r} is not an IPv{version} address", hint="Give the gateway's address.")
-    return value
-
-
 class GuestNicParams(GuestChangeParams):
     net: Annotated[int | None, Field(ge=0, le=31, description="netN; none: a new NIC.")] = None
     remove: bool = False
@@ -160,30 +134,10 @@ class GuestNicParams(GuestChangeParams):
     model: NicModel | None = None
     mac: MacAddress | None = None
     name: Annotated[str | None, Field(pattern=r"^[a-zA-Z][a-zA-Z0-9_.-]{0,14}$")] = None
-    ip: Annotated[str | None, Field(description="CIDR, dhcp or manual.")] = None
-    gw: str | None = None
-    ip6: Annotated[str | None, Field(description="CIDR, dhcp, auto or manual.")] = None
-    gw6: str | None = None
-
-    @field_validator("ip")
-    @classmethod
-    def _ip(cls, value: str | None) -> str | None:
-        return _address(value, 4, ("dhcp", "manual"), "ip") if value is not None else None
-
-    @field_validator("ip6")
-    @classmethod
-    def _ip6(cls, value: str | None) -> str | None:
-        return _address(value, 6, ("dhcp", "auto", "manual"), "ip6") if value is not None else None
-
-    @field_validator("gw")
-    @classmethod
-    def _gw(cls, value: str | None) -> str | None:
-        return _gateway(value, 4, "gw") if value is not None else None
-
-    @field_validator("gw6")
-    @classmethod
-    def _gw6(cls, value: str | None) -> str | None:
-        return _gateway(value, 6, "gw6") if value is not None else None
+    ip: Annotated[str | None, checked(ipv4_config), Field(description="CIDR, dhcp or manual.")] = None
+    gw: Annotated[str | None, checked(ipv4)] = None
+    ip6: Annotated[str | None, checked(ipv6_config), Field(description="CIDR, dhcp, auto or manual.")] = None
+    gw6: Annotated[str | None, checked(ipv6)] = None
 
     @model_validator(mode="after")
     def _coherent(self) -> Self:
@@ -194,9 +148,8 @@ class GuestNicParams(GuestChangeParams):
                 raise InvalidInput("remove takes no NIC options", hint="Give net and remove=true alone.")
         elif not self.asked():
             raise InvalidInput("nothing to set on the NIC", hint="Give bridge, vlan, ip, firewall, ... or remove.")
-        for gateway, address in (("gw", self.ip), ("gw6", self.ip6)):
-            if getattr(self, gateway) is not None and address in ("dhcp", "auto", "manual"):
-                raise InvalidInput(f"{gateway} goes with a static address, not {address}", hint=f"Leave {gateway} out.")
+        check_gateway(self.ip, self.gw, gateway_name="gw")
+        check_gateway(self.ip6, self.gw6, ip_name="ip6", gateway_name="gw6")
         return self
 
     def asked(self) -> list[str]:
@@ -260,21 +213,15 @@ BondMode = Literal["balance-rr", "active-backup", "balance-xor", "broadcast", "8
 IfaceName = Annotated[str, StringConstraints(pattern=r"^[a-zA-Z][a-zA-Z0-9_]{1,20}(?:[:.]\d+)?$")]
 
 
-def _cidr(value: str | None, version: int, field: str) -> str | None:
-    if value is None:
-        return None
-    return _address(value, version, (), field)
-
-
 class NodeNetworkParams(ChangeParams):
     node: Annotated[NodeName, Field()]
     iface: IfaceName
     type: NodeInterfaceType = "bridge"
     remove: bool = False
-    cidr: str | None = None
-    gateway: str | None = None
-    cidr6: str | None = None
-    gateway6: str | None = None
+    cidr: Annotated[str | None, checked(cidr_v4)] = None
+    gateway: Annotated[str | None, checked(ipv4)] = None
+    cidr6: Annotated[str | None, checked(cidr_v6)] = None
+    gateway6: Annotated[str | None, checked(ipv6)] = None
     ports: Annotated[list[IfaceName] | None, Field(max_length=16, description="A bridge's ports, a bond's slaves.")] = (
         None
     )
@@ -285,26 +232,6 @@ class NodeNetworkParams(ChangeParams):
     mtu: Annotated[int | None, Field(ge=1280, le=65520)] = None
     autostart: bool | None = None
     comments: Annotated[str | None, Field(max_length=1024)] = None
-
-    @field_validator("cidr")
-    @classmethod
-    def _cidr4(cls, value: str | None) -> str | None:
-        return _cidr(value, 4, "cidr")
-
-    @field_validator("cidr6")
-    @classmethod
-    def _cidr6(cls, value: str | None) -> str | None:
-        return _cidr(value, 6, "cidr6")
-
-    @field_validator("gateway")
-    @classmethod
-    def _gateway4(cls, value: str | None) -> str | None:
-        return _gateway(value, 4, "gateway") if value is not None else None
-
-    @field_validator("gateway6")
-    @classmethod
-    def _gateway6(cls, value: str | None) -> str | None:
-        return _gateway(value, 6, "gateway6") if value is not None else None
 
     @model_validator(mode="after")
     def _coherent(self) -> Self:
