@@ -7,11 +7,12 @@ import structlog
 from shared.errors import NotFound, RequestRejected
 from shared.operations.create import CREATE_LXC, CREATE_VM, CreateLxcParams, CreateResult, CreateVmParams
 from shared.pve.client import FormValue, PveClient
-from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageContentItem, StorageStatus
+from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
 from workers.guest_lookup import Guest, power_state_after
 from workers.operations.power import power_step
+from workers.operations.storage import find_volume
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome, Retry
 from workers.steps import guest_step, outcome_of, run_step
@@ -35,18 +36,13 @@ async def check_storage(job: JobContext, node: str, storage: str, content: str) 
 
 
 async def check_volume(job: JobContext, node: str, volid: str, content: str) -> None:
-    storage = volid.split(":", 1)[0]
-    items = await job.app.pve.get(
-        "/nodes/{node}/storage/{storage}/content",
-        list[StorageContentItem],
-        path={"node": node, "storage": storage},
-        query={"content": content},
-    )
-    if volid not in {i.volid for i in items}:
+    if await find_volume(job, node, volid, content) is None:
+        storage = volid.split(":", 1)[0]
+        fetch = " download_to_storage fetches one." if content in ("iso", "vztmpl") else ""
         raise NotFound(
             f"{volid} does not exist on node {node}",
             hint=f"List what is there with list_storage_content(node='{node}', storage='{storage}', "
-            f"content='{content}').",
+            f"content='{content}').{fetch}",
         )
 
 

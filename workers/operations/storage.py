@@ -31,7 +31,7 @@ from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 from workers.steps import TaskStep, outcome_of, run_step
 
-__all__ = ["delete_volume", "download_to_storage", "list_storage", "list_storage_content"]
+__all__ = ["delete_volume", "download_to_storage", "find_volume", "list_storage", "list_storage_content"]
 
 
 def _info(s: StorageStatus, node: str) -> StorageInfo:
@@ -117,14 +117,19 @@ def _content_of(volid: str) -> str:
     return kind if slash and kind in ("iso", "vztmpl", "backup", "snippets", "import") else "images"
 
 
-async def _files(job: JobContext, params: DownloadParams) -> dict[str, StorageContentItem]:
+async def find_volume(job: JobContext, node: str, volid: str, content: str | None = None) -> StorageContentItem | None:
+    """The volume on its storage as the node lists it (only `content` volumes asked for, when given)."""
     items = await job.app.pve.get(
         "/nodes/{node}/storage/{storage}/content",
         list[StorageContentItem],
-        path={"node": params.node, "storage": params.storage},
-        query={"content": params.content},
+        path={"node": node, "storage": volid.split(":", 1)[0]},
+        query={"content": content} if content is not None else None,
     )
-    return {item.volid: item for item in items}
+    return next((item for item in items if item.volid == volid), None)
+
+
+async def _downloaded(job: JobContext, params: DownloadParams) -> StorageContentItem | None:
+    return await find_volume(job, params.node, params.volid, params.content)
 
 
 async def _check_storage(job: JobContext, params: DownloadParams) -> None:
@@ -141,7 +146,7 @@ async def _check_storage(job: JobContext, params: DownloadParams) -> None:
             f"storage {params.storage!r} does not hold {params.content} (it holds {found.content})",
             hint=f"list_storage(node='{params.node}', content='{params.content}') lists those that do.",
         )
-    if params.volid in await _files(job, params):
+    if await _downloaded(job, params) is not None:
         raise Conflict(
             f"{params.volid} already exists on node {params.node}; nothing was downloaded",
             hint="Use it as it is, or give another filename.",
@@ -167,11 +172,11 @@ async def download_to_storage(job: JobContext, params: DownloadParams) -> Outcom
         return await pve.post("/nodes/{node}/storage/{storage}/download-url", UPID, path=path, body=body)
 
     async def effect_present() -> bool:  # a lost answer whose task is not listed: the file is there or not
-        return params.volid in await _files(job, params)
+        return await _downloaded(job, params) is not None
 
     step = TaskStep("download", params.node, "download", None, dispatch, effect_present, task_id=params.file)
     done = await run_step(job, step)
-    file = (await _files(job, params)).get(params.volid)
+    file = await _downloaded(job, params)
     result = DownloadResult(
         node=params.node,
         storage=params.storage,
@@ -180,15 +185,6 @@ async def download_to_storage(job: JobContext, params: DownloadParams) -> Outcom
         checksum_verified=params.checksum is not None,
     )
     return outcome_of(result, [done], f"{params.volid} downloaded on node {params.node}")
-
-
-async def _volume(job: JobContext, node: str, volid: str) -> StorageContentItem | None:
-    items = await job.app.pve.get(
-        "/nodes/{node}/storage/{storage}/content",
-        list[StorageContentItem],
-        path={"node": node, "storage": volid.split(":", 1)[0]},
-    )
-    return next((item for item in items if item.volid == volid), None)
 
 
 async def _user_of(job: JobContext, volume: StorageContentItem) -> str | None:
@@ -210,7 +206,7 @@ async def _user_of(job: JobContext, volume: StorageContentItem) -> str | None:
 @handles(DELETE_VOLUME)
 async def delete_volume(job: JobContext, params: DeleteVolumeParams) -> Outcome:
     pve, storage = job.app.pve, params.volid.split(":", 1)[0]
-    volume = await _volume(job, params.node, params.volid)
+    volume = await find_volume(job, params.node, params.volid)
     if job.record.step is None and not job.record.steps:
         if volume is None:
             raise NotFound(
@@ -233,7 +229,7 @@ async def delete_volume(job: JobContext, params: DeleteVolumeParams) -> Outcome:
         return await pve.delete("/nodes/{node}/storage/{storage}/content/{volume}", UPID, path=path)
 
     async def effect_present() -> bool:
-        return await _volume(job, params.node, params.volid) is None
+        return await find_volume(job, params.node, params.volid) is None
 
     task_id = f"{owner}@{storage}" if owner is not None else storage
     step = TaskStep("delete", params.node, "imgdel", owner, dispatch, effect_present, task_id=task_id)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from shared.errors import InvalidInput, NotFound
+from shared.errors import InvalidInput
 from shared.operations.update import (
     SET_VM_CDROM,
     UPDATE_INSTANCE,
@@ -23,9 +23,10 @@ from shared.operations.update import (
     UpdateResult,
     parse_startup,
 )
-from shared.pve.models import PveModel, StorageContentItem
+from shared.pve.models import PveModel
 from workers.configs import Config, ConfigEdit, config_step
 from workers.guest_lookup import Guest
+from workers.operations.create import check_volume
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 
@@ -128,19 +129,7 @@ async def set_vm_cdrom(job: JobContext, params: CdromParams) -> Outcome:
     drive = params.drive
     wanted = "none,media=cdrom" if params.eject else f"{params.iso},media=cdrom"
     if params.iso is not None and job.record.step is None and not job.record.steps:
-        storage = params.iso.split(":", 1)[0]
-        items = await job.app.pve.get(
-            "/nodes/{node}/storage/{storage}/content",
-            list[StorageContentItem],
-            path={"node": guest.node, "storage": storage},
-            query={"content": "iso"},
-        )
-        if params.iso not in {item.volid for item in items}:
-            raise NotFound(
-                f"node {guest.node} has no ISO {params.iso}",
-                hint=f"list_storage_content(node='{guest.node}', storage='{storage}') lists its ISOs; "
-                "download_to_storage fetches one.",
-            )
+        await check_volume(job, guest.node, params.iso, "iso")
 
     def edit(config: Config) -> ConfigEdit:
         current = config.get(drive)
