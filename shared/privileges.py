@@ -559,7 +559,8 @@ def check_operations(
 
 
 def grant_commands(token_name: str, gaps: Iterable[Gap]) -> list[str]:
-    """pveum commands that grant what the gaps lack, one per ACL path, with the smallest built-in roles.
+    """pveum commands that grant what the gaps lack to a token (or a user), one per ACL path, with the
+    smallest built-in roles.
 
     A privilege no built-in role below Administrator holds goes into a role of its own, CUSTOM_ROLE.
     """
@@ -578,8 +579,10 @@ def grant_commands(token_name: str, gaps: Iterable[Gap]) -> list[str]:
     commands: list[str] = []
     if custom:
         commands.append(f"pveum role add {CUSTOM_ROLE} --privs '{','.join(custom)}'")
+    # a user (no "!name") is granted with --users, a token with --tokens
+    principal = f"--tokens '{token_name}'" if "!" in token_name else f"--users '{token_name}'"
     commands.extend(
-        f"pveum acl modify {path} --tokens '{token_name}' --roles {','.join(roles)}"
+        f"pveum acl modify {path} {principal} --roles {','.join(roles)}"
         for path, roles in sorted(roles_by_path.items())
     )
     return commands

@@ -12,7 +12,7 @@ from shared.operations.access import (
     PermissionsParams,
     PermissionsResult,
 )
-from shared.privileges import CUSTOM_ROLE, held_at, held_below, suggest_role
+from shared.privileges import Coverage, Gap, Need, NeedKind, grant_commands, held_at, held_below
 from shared.pve.models import PveModel, TokenPermissions
 from workers.registry import handles
 from workers.runtime import JobContext
@@ -21,13 +21,8 @@ __all__ = ["get_permissions", "list_access"]
 
 
 def _grant(subject: str, path: str, privilege: str) -> str:
-    role = suggest_role(privilege)
-    who = f"--tokens '{subject}'" if "!" in subject else f"--users '{subject}'"
-    if role is None:
-        return (
-            f"pveum role add {CUSTOM_ROLE} --privs '{privilege}'; pveum acl modify {path} {who} --roles {CUSTOM_ROLE}"
-        )
-    return f"pveum acl modify {path} {who} --roles {role}"
+    need = Need(path, (privilege,), False, NeedKind.REQUIRED, "GET /access/permissions")
+    return "; ".join(grant_commands(subject, [Gap(need, Coverage.NONE, (privilege,), ())]))
 
 
 @handles(GET_PERMISSIONS)
