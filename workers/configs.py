@@ -18,12 +18,12 @@ from pydantic import TypeAdapter
 
 from shared.errors import Conflict, ProxmoxMcpError, RequestRejected
 from shared.pve.client import FormValue
-from shared.pve.models import NO_DATA, GuestConfig
+from shared.pve.models import NO_DATA, GuestConfig, PveModel
 from workers.guest_lookup import Guest
 from workers.requests import dispatch_once, finished_step, record_step
 from workers.runtime import JobContext
 
-__all__ = ["ConfigEdit", "config_step", "put_config", "read_config"]
+__all__ = ["ConfigEdit", "config_step", "config_value", "pending_keys", "put_config", "read_config"]
 
 # qemu-server's "checksum mismatch (file change by other user?)", pve-container's "detected modified
 # configuration - file changed by other user? Try again."
@@ -43,7 +43,8 @@ class ConfigEdit:
     deletes: tuple[str, ...] = ()
 
 
-def _text(value: object) -> str:
+def config_value(value: object) -> str:
+    """A value as a guest's config file keeps it (a boolean as 1 or 0)."""
     return ("1" if value else "0") if isinstance(value, bool) else str(value)
 
 
@@ -51,7 +52,28 @@ async def read_config(job: JobContext, guest: Guest) -> tuple[Config, str]:
     """The guest's config (with its pending values, as PVE shows it) and its digest."""
     config = await job.app.pve.get(guest.template_for("/config"), _CONFIG, path=guest.path)
     raw = config.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return {key: _text(value) for key, value in raw.items() if key != "digest"}, config.digest
+    return {key: config_value(value) for key, value in raw.items() if key != "digest"}, config.digest
+
+
+class _PendingItem(PveModel):
+    """An item of GET .../pending: an option, its current value, its pending value or delete."""
+
+    key: str
+    value: Any = None
+    pending: Any = None
+    delete: int | None = None
+
+
+_PENDING = TypeAdapter(list[_PendingItem])
+
+
+async def pending_keys(job: JobContext, guest: Guest, keys: Config | dict[str, Any]) -> list[str]:
+    """Those of `keys` that PVE keeps pending until the guest restarts (a value, or a delete, not yet taken)."""
+    if not keys:
+        return []
+    items = await job.app.pve.get(guest.template_for("/pending"), _PENDING, path=guest.path)
+    waiting = {item.key for item in items if item.pending is not None or item.delete}
+    return sorted(key for key in keys if key in waiting)
 
 
 async def config_step(

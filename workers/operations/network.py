@@ -25,9 +25,8 @@ from shared.operations.network import (
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, UPID, NetworkInterface
 from shared.pve.upid import Upid
-from workers.configs import Config, ConfigEdit, config_step, read_config
+from workers.configs import Config, ConfigEdit, config_step, pending_keys, read_config
 from workers.guest_lookup import Guest
-from workers.operations.update import pending_keys
 from workers.registry import handles
 from workers.requests import Request, send_once
 from workers.runtime import JobContext, Outcome
@@ -143,8 +142,9 @@ def _value(argument: str, value: object) -> str | None:
 
 
 def _wanted(params: GuestNicParams, kind: str, current: str | None, index: int) -> str:
-    options = _parse(current, kind) if current is not None else {}
-    if current is None:
+    if current is not None:
+        options = _parse(current, kind)
+    else:  # a new NIC: a container's is named after its netN, a VM's is virtio unless asked
         options = {"name": f"eth{index}"} if kind == "lxc" else {"model": "virtio"}
     for argument in params.asked():
         value = _value(argument, getattr(params, argument))

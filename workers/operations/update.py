@@ -8,10 +8,6 @@ pending section says which of the changes wait for a restart.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import TypeAdapter
-
 from shared.errors import InvalidInput
 from shared.operations.update import (
     SET_VM_CDROM,
@@ -23,32 +19,17 @@ from shared.operations.update import (
     UpdateResult,
     parse_startup,
 )
-from shared.pve.models import PveModel
-from workers.configs import Config, ConfigEdit, config_step
+from workers.configs import Config, ConfigEdit, config_step, config_value, pending_keys
 from workers.guest_lookup import Guest
 from workers.operations.create import check_volume
 from workers.registry import handles
 from workers.runtime import JobContext, Outcome
 
-__all__ = ["pending_keys", "set_vm_cdrom", "update_instance", "wanted_config"]
+__all__ = ["set_vm_cdrom", "update_instance", "wanted_config"]
 
 
-class _PendingItem(PveModel):
-    """An item of GET .../pending: an option, its current value, its pending value or delete."""
-
-    key: str
-    value: Any = None
-    pending: Any = None
-    delete: int | None = None
-
-
-_PENDING = TypeAdapter(list[_PendingItem])
 #: what PVE assumes for a key the config leaves out
 _DEFAULTS = {"onboot": "0", "protection": "0", "memory": "512"}
-
-
-def _text(value: object) -> str:
-    return ("1" if value else "0") if isinstance(value, bool) else str(value)
 
 
 def wanted_config(params: UpdateParams, guest: Guest) -> dict[str, str]:
@@ -62,7 +43,7 @@ def wanted_config(params: UpdateParams, guest: Guest) -> dict[str, str]:
         "protection": params.protection, "name" if qemu else "hostname": params.name,
         "tags": ";".join(params.tags) if params.tags is not None else None,
     }  # fmt: skip
-    return {key: _text(value) for key, value in named.items() if value is not None}
+    return {key: config_value(value) for key, value in named.items() if value is not None}
 
 
 def _same(key: str, current: str | None, wanted: str) -> bool:
@@ -77,15 +58,6 @@ def _same(key: str, current: str | None, wanted: str) -> bool:
     if key == "memory":  # qemu's "current=<MiB>" property string (PVE 8 and later)
         return current.removeprefix("current=").split(",")[0] == wanted
     return current == wanted
-
-
-async def pending_keys(job: JobContext, guest: Guest, keys: Config | dict[str, Any]) -> list[str]:
-    """Those of `keys` that PVE keeps pending until the guest restarts (a value, or a delete, not yet taken)."""
-    if not keys:
-        return []
-    items = await job.app.pve.get(guest.template_for("/pending"), _PENDING, path=guest.path)
-    waiting = {item.key for item in items if item.pending is not None or item.delete}
-    return sorted(key for key in keys if key in waiting)
 
 
 @handles(UPDATE_INSTANCE)
