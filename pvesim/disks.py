@@ -17,6 +17,7 @@ from pvesim.tasks import TaskContext, TaskFailed
 __all__ = [
     "DISK_KEY",
     "ENOSPC",
+    "VZTMPL_FORMATS",
     "Disk",
     "allocate",
     "disk_size",
@@ -30,6 +31,9 @@ __all__ = [
     "render_duration",
     "volume_path",
 ]
+
+#: the format pve-storage lists a container template in, by its compression ("tzst" for .tar.zst)
+VZTMPL_FORMATS = {"zst": "tzst", "xz": "txz", "gz": "tgz", "bz2": "tbz2"}
 
 #: config keys that hold a guest's disks or mount points (not unusedN)
 DISK_KEY = re.compile(r"^(?:(?:ide|sata|scsi|virtio|efidisk|tpmstate|mp)\d+|rootfs)$")

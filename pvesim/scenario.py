@@ -26,11 +26,10 @@ from typing import Any, Literal
 
 import yaml
 
+from pvesim.disks import VZTMPL_FORMATS
 from pvesim.state import Agent, ClusterState, Guest, GuestKind, HaResource, Node, Pool, Snapshot, Storage, Task, Volume
 
 __all__ = ["ScenarioError", "build_state", "default_state", "generated_state", "load_scenario", "state_from_dict"]
-
-_VZTMPL_FORMAT = {"zst": "tzst", "xz": "txz", "gz": "tgz", "bz2": "tbz2"}
 
 GiB = 1024**3
 
@@ -142,8 +141,7 @@ def _base_state(node_names: list[str]) -> ClusterState:
     for name in node_names:
         for volid, size in (_ISOS | _TEMPLATES).items():
             content = "iso" if "iso/" in volid else "vztmpl"
-            # pve-storage names a template's format after its compression ("tzst" for .tar.zst)
-            fmt = "iso" if content == "iso" else _VZTMPL_FORMAT.get(volid.rsplit(".", 1)[-1], "tar")
+            fmt = "iso" if content == "iso" else VZTMPL_FORMATS.get(volid.rsplit(".", 1)[-1], "tar")
             state.add_volume(name, Volume(volid, content, size, fmt))
     return state
 

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from pvesim.call import Call, route
-from pvesim.disks import volume_path
+from pvesim.disks import VZTMPL_FORMATS, volume_path
 from pvesim.errors import ApiError, param_error
 from pvesim.state import Volume
 from pvesim.tasks import Effect, TaskContext, TaskFailed
@@ -51,7 +51,7 @@ def _format(content: str, filename: str) -> str:
         return "iso"
     extension = filename.rsplit(".", 1)[-1].lower()
     if content == "vztmpl":
-        return {"zst": "tzst", "xz": "txz", "gz": "tgz", "bz2": "tbz2"}[extension]
+        return VZTMPL_FORMATS[extension]
     return extension
 
 

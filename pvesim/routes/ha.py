@@ -75,10 +75,7 @@ async def ha_resources(call: Call) -> Any:
 @route("GET", "/cluster/ha/resources/{sid}")
 async def ha_resource(call: Call) -> Any:
     state = call.core.state
-    sid = str(call.params["sid"])
-    if sid.isdigit():  # the VMID alone names the guest's resource
-        guest = state.guests.get(int(sid))
-        sid = f"{'ct' if guest is not None and guest.kind == 'lxc' else 'vm'}:{sid}"
+    sid = _sid(call)
     resource = state.ha_resources.get(sid)
     if resource is None:
         raise ApiError(500, f"no such resource '{sid}'")
