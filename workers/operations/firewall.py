@@ -266,10 +266,16 @@ async def set_firewall_options(job: JobContext, params: FirewallOptionsParams) -
 
 
 async def _ipset(job: JobContext, name: str) -> list[IpSetEntry]:
+    """An IP set's entries; NOT_FOUND naming the sets there are when it does not exist."""
     sets = await job.app.pve.get("/cluster/firewall/ipset", list[IpSet])
     if name not in {s.name for s in sets}:
         known = ", ".join(sorted(s.name for s in sets)) or "none"
         raise NotFound(f"no IP set named {name!r} (the cluster has: {known})", hint="list_firewall_objects lists them.")
+    return await _entries(job, name)
+
+
+async def _entries(job: JobContext, name: str) -> list[IpSetEntry]:
+    """An IP set's entries (the set known to exist: PVE's own error otherwise)."""
     return await job.app.pve.get("/cluster/firewall/ipset/{name}", list[IpSetEntry], path={"name": name})
 
 
@@ -290,11 +296,11 @@ async def set_ipset_entry(job: JobContext, params: IpSetEntryParams) -> Outcome:
             f"{params.cidr!r} is not an address or network", hint="e.g. 10.0.0.5 or 10.0.0.0/24"
         ) from None
 
-    async def present() -> IpSetEntry | None:
-        return next((e for e in await _ipset(job, name) if _same_network(e.cidr, params.cidr)), None)
+    def present(entries: list[IpSetEntry]) -> IpSetEntry | None:
+        return next((e for e in entries if _same_network(e.cidr, params.cidr)), None)
 
     async def plan() -> dict[str, Any]:
-        found = await present()
+        found = present(await _ipset(job, name))
         if (found is None) == params.remove:
             return {"action": "unchanged"}
         return {"action": "removed" if params.remove else "added", "cidr": found.cidr if found else params.cidr}
@@ -308,11 +314,11 @@ async def set_ipset_entry(job: JobContext, params: IpSetEntryParams) -> Outcome:
             await pve.delete("/cluster/firewall/ipset/{name}/{cidr}", NO_DATA, path=path)
 
     async def done(planned: dict[str, Any]) -> bool:
-        gone = (await present()) is None
+        gone = present(await _entries(job, name)) is None
         return bool(planned["action"] == "unchanged" or gone == (planned["action"] == "removed"))
 
     planned = await send_once(job, Request("ipset", plan, send, done))
-    entries = len(await _ipset(job, name))
+    entries = len(await _entries(job, name))
     result = IpSetEntryResult(name=name, cidr=params.cidr, action=planned["action"], entries=entries)
     if planned["action"] == "unchanged":
         return Outcome(result, message=f"IP set {name} already {'lacks' if params.remove else 'holds'} {params.cidr}")
@@ -358,9 +364,7 @@ async def _ipsets(job: JobContext, params: ObjectsParams) -> FirewallObjects:
     pve = job.app.pve
     sets = await pve.get("/cluster/firewall/ipset", list[IpSet])
     sets_page = paginate(sets, lambda s: (s.name,), descending=False, asked=params)
-    found = await asyncio.gather(
-        *(pve.get("/cluster/firewall/ipset/{name}", list[IpSetEntry], path={"name": s.name}) for s in sets_page.rows)
-    )
+    found = await asyncio.gather(*(_entries(job, s.name) for s in sets_page.rows))
     shown = [
         FirewallObject(
             name=s.name, comment=s.comment, entries=[e.cidr for e in entries[:_ENTRIES_SHOWN]], count=len(entries)
