@@ -53,6 +53,11 @@ class Guest:
         """How PVE's own messages name it: `VM 100` or `CT 101`."""
         return f"{'VM' if self.kind == 'qemu' else 'CT'} {self.vmid}"
 
+    @property
+    def ha_sid(self) -> str:
+        """Its HA resource ID: `vm:100` or `ct:200`."""
+        return f"{'vm' if self.kind == 'qemu' else 'ct'}:{self.vmid}"
+
     def task_type(self, action: str) -> str:
         """PVE's task type for `action` on this guest: qmstart, vzcreate, qmdestroy, ..."""
         return f"{'qm' if self.kind == 'qemu' else 'vz'}{action}"

@@ -274,7 +274,7 @@ def _ha_settings(resource: _HaResource | None) -> dict[str, str | int]:
 async def set_ha_resource(job: JobContext, params: HaResourceParams) -> Outcome:
     pve = job.app.pve
     guest = await resolve_guest(pve, params.vmid, params.node)
-    sid = f"{'vm' if guest.kind == 'qemu' else 'ct'}:{guest.vmid}"
+    sid = guest.ha_sid
     asked = params.values()
 
     async def plan() -> dict[str, Any]:

@@ -93,7 +93,7 @@ async def _moved_by_ha(job: JobContext, guest: Guest, target: str) -> None:
     means HA gave the migration up (its own task failed), and one never seen migrating within
     _HA_START_SECONDS that HA did not take it up.
     """
-    pve, sid = job.app.pve, f"{'vm' if guest.kind == 'qemu' else 'ct'}:{guest.vmid}"
+    pve, sid = job.app.pve, guest.ha_sid
     asked, migrating = time.monotonic(), False
     while True:
         if any(r.vmid == guest.vmid and r.node == target for r in await cluster_guests(pve)):
