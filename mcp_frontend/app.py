@@ -1,7 +1,8 @@
 """The frontend's resources for the server's lifetime, and the one path every tool call takes.
 
 A tool validates its input, then the FrontendApp runs the job through the job client
-(shared.jobs.client): a read to its end, a change up to its wait, reported.
+(shared.jobs.client): a read to its end, a change up to its wait, reported. Embedded, a read
+runs in this process instead, unqueued (mcp_frontend.embedded).
 
 The resources start in the background, so the server answers initialize and tools/list at
 once: Redis is loaded and connected (and, embedded, the in-process worker started) in a
@@ -38,6 +39,7 @@ from shared.operations.changes import ChangeReport
 from shared.settings import Settings
 
 if TYPE_CHECKING:
+    from mcp_frontend.embedded import InlineReads
     from shared.jobs.client import JobClient
     from shared.jobs.mcp_task_store import McpTaskStore
     from shared.jobs.record import JobRecord
@@ -65,6 +67,8 @@ class FrontendApp:
         #: this server process, among the frontends sharing a Redis (whose tasks are whose)
         self.instance = uuid.uuid4().hex
         self._started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        #: embedded, the reads its own worker runs in this process (None: reads are queued)
+        self.inline: InlineReads | None = None
 
     async def ready(self) -> None:
         """Wait until the store is connected (and the embedded worker runs); raise why not, if it failed."""
@@ -74,10 +78,20 @@ class FrontendApp:
         """The job client for the current call's cluster (mcp_frontend.clusters)."""
         return self.jobs.on(current_cluster.get())
 
-    async def read(self, op: Operation[Any, R], params: Params) -> R:
-        """Run a read for the current caller to its end and return its result; its error, if it failed."""
+    async def read(
+        self, op: Operation[Any, R], params: Params, *, cluster: str | None = None, seconds: float | None = None
+    ) -> R:
+        """Run a read for the current caller to its end and return its result; its error, if it failed.
+
+        On the current call's cluster unless `cluster` is given; waited for up to `seconds`
+        (PROXMOX_MCP_READ_TIMEOUT by default). Embedded, the read runs here (mcp_frontend.embedded).
+        """
         caller = _in_scope(params)
-        return await self.cluster_jobs().read(op, params, seconds=self.settings.read_timeout_seconds, caller=caller)
+        cluster = cluster or current_cluster.get()
+        seconds = self.settings.read_timeout_seconds if seconds is None else seconds
+        if self.inline is not None:
+            return await self.inline.read(op, params, cluster=cluster, seconds=seconds, caller=caller)
+        return await self.jobs.on(cluster).read(op, params, seconds=seconds, caller=caller)
 
     async def change(
         self,

@@ -50,5 +50,5 @@ async def start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.
         await sink.start()
         stack.push_async_callback(sink.aclose)
     if settings.embedded:
-        await stack.enter_async_context(embedded.worker(settings, connections))
+        app.inline = embedded.InlineReads(await stack.enter_async_context(embedded.worker(settings, connections)))
     log.info("frontend_started", embedded=settings.embedded)

@@ -19,7 +19,7 @@ import functools
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import structlog
@@ -44,6 +44,7 @@ from shared.jobs.claims import ClaimLost, finish
 from shared.jobs.locks import acquire_guest_lock, release_guest_lock
 from shared.jobs.record import JobRecord, utcnow
 from shared.jobs.states import JobState
+from shared.jobs.store import JobStore
 from shared.operations.base import Params, Result
 from shared.pve.upid import Upid
 from shared.redact import Redactor
@@ -64,6 +65,7 @@ __all__ = [
     "Outcome",
     "Retry",
     "Waits",
+    "answer_read",
     "cancelled_message",
     "mark_taken",
     "partial_message",
@@ -776,3 +778,35 @@ async def run_job(
         log.exception("job_crashed")
         outcome = InternalError(f"{op.name} failed unexpectedly in worker {app.name}")
     return await _end(app, job, outcome, pending)
+
+
+async def answer_read(app: WorkerApp, op: Operation, handler: Handler, params: Params, *, caller: Caller) -> Result:
+    """Run a read's handler here and now, neither queued nor recorded: its result, or raise its error.
+
+    The embedded server's reads (mcp_frontend.embedded): the frontend and this worker share one
+    process, so a queue between them would only add round trips through the in-memory store. The
+    read still goes through what a queued one does: its payload validated again, the caller's
+    scopes checked, the same handler under the same deadline. What the handler notes for the
+    job's record (its guest's node) has no record to go to, and is dropped with its store.
+    """
+    started = time.monotonic()
+    record = JobRecord(job_id="", operation=op.name, tier=Tier.SAFE.value, caller=caller, cluster=app.cluster)
+    unrecorded = JobStore(app.store.redis, ttl_seconds=app.store.ttl_seconds, cluster=app.cluster)
+    job = JobContext(replace(app, store=unrecorded), op, record, caller, started)
+    try:
+        outcome = await _run_handler(job, handler, params.model_dump(mode="json"))
+    except Exception:
+        log.exception("read_crashed", operation=op.name)
+        raise InternalError(f"{op.name} failed unexpectedly in worker {app.name}") from None
+    log.info(
+        "read_finished",
+        operation=op.name,
+        code=getattr(outcome, "code", None),
+        duration_ms=round((time.monotonic() - started) * 1000, 1),
+    )
+    if isinstance(outcome, Outcome):
+        result = outcome.result  # what a queued read's answer is read back as (shared.jobs.client.job_result)
+        return result if isinstance(result, op.result) else op.result.model_validate(result.model_dump(mode="json"))
+    if isinstance(outcome, JobEnded):
+        raise WaitTimeout(f"{op.name} ended {outcome.state.value}: {outcome.message}", hint="Call the tool again.")
+    raise outcome

@@ -38,6 +38,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 
 import structlog
 from arq.jobs import deserialize_job
@@ -56,6 +57,7 @@ from shared.jobs.claims import (
     ClaimLost,
     Heartbeat,
     RenewalGate,
+    Taken,
     count_pickup,
     finish,
     renew,
@@ -312,9 +314,10 @@ class QueueWorker:
             if free <= 0:
                 return False
             tried = _candidates(scored, free, now)
-            won = await take(self.redis, queue, tried, self._token)
-            for claim, pickup in won:
-                task = asyncio.create_task(self._run(claim, pickup), name=f"job {claim.job_id}")
+            won = await take(self.redis, queue, tried, self._token, load=self._load)
+            for taken in won:
+                claim = taken.claim
+                task = asyncio.create_task(self._run(taken), name=f"job {claim.job_id}")
                 self.held[claim.job_id] = _Held(claim, task)
                 self.slots.add(claim.job_id)
                 free -= 1
@@ -406,12 +409,19 @@ class QueueWorker:
                 self.slots.add(job_id)
                 granted.set_result(None)
 
-    async def _run(self, claim: Claim, pickup: int) -> None:
+    def _load(self, pipe: Pipeline, job_id: str) -> None:
+        """What a job's pickup reads, sent with its claim (claims.take): its payload and record, and its mark."""
+        pipe.get(keys.job_payload(job_id))
+        pipe.hgetall(keys.job_record(job_id))
+        mark_taken(pipe, self.settings, job_id)
+
+    async def _run(self, taken: Taken) -> None:
         """One pickup of a job, from its slot to its end, and what becomes of its claim afterwards."""
+        claim, pickup = taken.claim, taken.pickup
         store = self.store.fenced(claim)
         try:
             with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
-                await self._pickup(claim, pickup, store)
+                await self._pickup(claim, pickup, store, taken.loaded)
         except ClaimLost:
             log.warning("claim_lost", job_id=claim.job_id)
         except asyncio.CancelledError:
@@ -427,12 +437,9 @@ class QueueWorker:
             self.held.pop(claim.job_id, None)
             self._leave_slot(claim.job_id)
 
-    async def _pickup(self, claim: Claim, pickup: int, store: JobStore) -> None:
-        async with self.redis.pipeline(transaction=False) as pipe:  # payload, record and mark in one round trip
-            pipe.get(keys.job_payload(claim.job_id))
-            pipe.hgetall(keys.job_record(claim.job_id))
-            mark_taken(pipe, self.settings, claim.job_id)
-            raw, fields, newly_taken = await pipe.execute()
+    async def _pickup(self, claim: Claim, pickup: int, store: JobStore, loaded: list[Any]) -> None:
+        raw, fields, newly_taken = loaded  # read with the claim (`_load`)
+        del loaded
         if raw is None:
             await self._payload_gone(claim, store)
             return

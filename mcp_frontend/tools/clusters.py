@@ -17,7 +17,6 @@ from mcp_types import CallToolResult
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.callers import current_caller
 from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
-from shared.caller import Caller
 from shared.catalogue import group_of
 from shared.clusters import Cluster
 from shared.errors import ProxmoxMcpError
@@ -30,13 +29,11 @@ __all__ = ["cluster_tools"]
 _PROBE_SECONDS = 5.0
 
 
-async def _probe(app: FrontendApp, cluster: Cluster, caller: Caller) -> ClusterEntry:
+async def _probe(app: FrontendApp, cluster: Cluster) -> ClusterEntry:
     known = ClusterEntry(name=cluster.name, url=cluster.url, default=cluster.default)
     seconds = min(_PROBE_SECONDS, app.settings.read_timeout_seconds)
     try:
-        found = await app.jobs.on(cluster.name).read(
-            LIST_CLUSTERS, ListClustersParams(), seconds=seconds, caller=caller
-        )
+        found = await app.read(LIST_CLUSTERS, ListClustersParams(), cluster=cluster.name, seconds=seconds)
     except ProxmoxMcpError as exc:  # no worker for it, or its job failed: the cluster is listed, its state unknown
         return known.model_copy(update={"error": str(exc)})
     seen = found.clusters[0] if found.clusters else ClusterEntry(name=cluster.name)
@@ -47,7 +44,7 @@ async def list_clusters(ctx: Context[FrontendApp, Any]) -> Annotated[CallToolRes
     app = app_of(ctx)
     caller = current_caller.get()
     reached = [cluster for cluster in app.clusters.values() if caller.scope.admits_cluster(cluster.name)]
-    entries = await asyncio.gather(*(_probe(app, cluster, caller) for cluster in reached))
+    entries = await asyncio.gather(*(_probe(app, cluster) for cluster in reached))
     return tool_result(ClusterList(clusters=list(entries), count=len(entries)))
 
 

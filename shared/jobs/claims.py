@@ -46,6 +46,7 @@ __all__ = [
     "ClaimLost",
     "Heartbeat",
     "RenewalGate",
+    "Taken",
     "add_wake",
     "count_pickup",
     "fenced",
@@ -165,13 +166,30 @@ def _ttl_ms() -> int:
     return int(CLAIM_TTL_SECONDS * 1000)
 
 
-async def take(redis: Redis, queue: str, job_ids: Iterable[str], token: Callable[[], str]) -> list[tuple[Claim, int]]:
+@dataclass(frozen=True)
+class Taken:
+    """A job this worker now holds: its claim, its pickup number and the answers of `take`'s `load` commands."""
+
+    claim: Claim
+    pickup: int
+    loaded: list[Any]
+
+
+async def take(
+    redis: Redis,
+    queue: str,
+    job_ids: Iterable[str],
+    token: Callable[[], str],
+    load: Callable[[Pipeline, str], None] | None = None,
+) -> list[Taken]:
     """Claim those of `job_ids` that are still due and unclaimed; each claim with the job's pickup number.
 
     `SET NX` claims a job atomically; its score, read in the same round trip, says whether it is
     still queued and due (another worker may have taken and deferred it meanwhile). A claim on a
     job that turns out not to be due is released at once. The pickup number counts every claim
     of the job (the record's `attempts`), so a job that kills its worker each time is seen to.
+    `load` adds the commands that read (or mark) a won job to the same round trip as its pickup
+    count: what the worker needs to start it comes with the claim.
     """
     candidates = [(job_id, token()) for job_id in job_ids]
     if not candidates:
@@ -203,9 +221,18 @@ async def take(redis: Redis, queue: str, job_ids: Iterable[str], token: Callable
             count_pickup(pipe, claim.job_id)
         for claim in won:
             pipe.set(keys.job_in_progress(claim.job_id), claim.token, px=_ttl_ms())
+        loads = []
+        for claim in won:
+            first = len(pipe.command_stack)
+            if load is not None:
+                load(pipe, claim.job_id)
+            loads.append((first, len(pipe.command_stack)))
         answers = await pipe.execute()
     pickups = answers[len(stray) + 1 : len(stray) + 1 + len(won)]
-    return [(claim, int(pickup)) for claim, pickup in zip(won, pickups, strict=True)]
+    return [
+        Taken(claim, int(pickup), answers[first:end])
+        for claim, pickup, (first, end) in zip(won, pickups, loads, strict=True)
+    ]
 
 
 async def renew(redis: Redis, claims: Iterable[Claim]) -> list[Claim]:

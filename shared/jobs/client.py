@@ -47,7 +47,7 @@ from shared.jobs.health import health_keys, serves
 from shared.jobs.record import JobRecord
 from shared.jobs.signing import JobSigner
 from shared.jobs.states import TERMINAL_STATES, JobState
-from shared.jobs.store import JobStore
+from shared.jobs.store import CREATED_EVENT, JobStore
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.operations.tasks import CANCEL_TASK, CancelParams
@@ -214,10 +214,23 @@ class JobClient:
             raise store_failure(exc, f"enqueueing {job.record.operation}") from exc
         return job.record
 
-    async def wait(self, job_id: str, *, seconds: float, on_progress: ProgressCallback | None = None) -> JobRecord:
-        """The job's record once it ends, or as it stands when `seconds` have passed."""
+    async def wait(
+        self,
+        job_id: str,
+        *,
+        seconds: float,
+        on_progress: ProgressCallback | None = None,
+        created: bool = False,
+        read: bool = False,
+    ) -> JobRecord:
+        """The job's record once it ends, or as it stands when `seconds` have passed.
+
+        `created`: this client just created the job, so its first event (queued) is known and not
+        read back. `read`: the job is a read, which follows no PVE task (its wait is not marked).
+        """
         deadline = time.monotonic() + seconds
-        async for event in self.store.follow(job_id, deadline):
+        after = CREATED_EVENT if created else "0"
+        async for event in self.store.follow(job_id, deadline, after=after, mark=not read):
             if event.kind == "progress" and event.percent is not None and on_progress is not None:
                 await on_progress(event.percent, event.message)
             elif event.state is not None and event.state.terminal:
@@ -245,7 +258,9 @@ class JobClient:
         if op.changes:
             log.info("job_submitted", job_id=submitted.job_id, operation=op.name, caller=caller.label)
         try:
-            return await self.wait(submitted.job_id, seconds=seconds, on_progress=on_progress)
+            return await self.wait(
+                submitted.job_id, seconds=seconds, on_progress=on_progress, created=True, read=not op.changes
+            )
         except REDIS_ERRORS as exc:
             if not op.changes:
                 raise

@@ -28,10 +28,12 @@ from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.record import JobRecord, encode_fields, utcnow
 from shared.jobs.states import JobState
 
-__all__ = ["EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage", "RecordedUpid"]
+__all__ = ["CREATED_EVENT", "EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage", "RecordedUpid"]
 
 #: events kept per job: a wait reads from the start, so this bounds what a late reader replays
 EVENTS_MAXLEN = 500
+#: the stream ID of a job's first event, its creation: the client that created the job waits for what comes after
+CREATED_EVENT = "0-1"
 #: a waiting client marks its interest in `pmcp:waiting` for this long, and renews it while it waits
 WAITING_SECONDS = 10.0
 
@@ -148,7 +150,7 @@ class JobStore:
         pipe.hset(keys.job_record(job_id), mapping=record.to_hash())
         pipe.zadd(keys.JOB_INDEX, {job_id: created_ms})
         pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
-        self._event(pipe, job_id, {"kind": "state", "state": record.state.value})
+        self._event(pipe, job_id, {"kind": "state", "state": record.state.value}, entry_id=CREATED_EVENT)
         self._expire(pipe, job_id)
 
     async def get(self, job_id: str) -> JobRecord | None:
@@ -349,16 +351,18 @@ class JobStore:
                 found.append(_event_from(entry_id, data))
         return found
 
-    async def follow(self, job_id: str, deadline: float) -> AsyncIterator[JobEvent]:
-        """Every event of the job from its start, blocking for new ones until `deadline` (time.monotonic).
+    async def follow(
+        self, job_id: str, deadline: float, *, after: str = "0", mark: bool = True
+    ) -> AsyncIterator[JobEvent]:
+        """The job's events after stream ID `after` (from its start), blocking for new ones until `deadline`.
 
-        While it waits, the job is marked in `pmcp:waiting`, so the worker following its PVE task
-        copies the task log (and its progress) as it grows instead of only at the end.
+        While it waits (with `mark`), the job is marked in `pmcp:waiting`, so the worker following
+        its PVE task copies the task log (and its progress) as it grows instead of only at the end.
+        A read starts no PVE task, so who waits on one marks nothing.
         """
-        after = "0"
         marked = 0.0
         while (remaining := deadline - time.monotonic()) > 0:
-            if time.monotonic() - marked > WAITING_SECONDS / 2:
+            if mark and time.monotonic() - marked > WAITING_SECONDS / 2:
                 await self.mark_waiting(job_id, min(remaining, WAITING_SECONDS))
                 marked = time.monotonic()
             block = min(remaining, WAITING_SECONDS / 2)
@@ -413,8 +417,8 @@ class JobStore:
             rows = await pipe.execute()
         return [JobRecord.from_hash(row) for row in rows if row]
 
-    def _event(self, pipe: Pipeline, job_id: str, data: dict[Any, Any]) -> None:
-        pipe.xadd(keys.job_events(job_id), data, maxlen=EVENTS_MAXLEN, approximate=True)
+    def _event(self, pipe: Pipeline, job_id: str, data: dict[Any, Any], *, entry_id: str = "*") -> None:
+        pipe.xadd(keys.job_events(job_id), data, id=entry_id, maxlen=EVENTS_MAXLEN, approximate=True)
 
     def _expire(self, pipe: Pipeline, job_id: str) -> None:
         for key in (keys.job_record(job_id), keys.job_events(job_id)):

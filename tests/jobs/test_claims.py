@@ -23,7 +23,8 @@ async def test_a_job_whose_task_ended_is_taken_before_every_job_not_started_yet(
     waiting = {f"{n:032x}": now - 60_000 + n for n in range(50)}  # enqueued a minute ago, not started
     ended = "e" * 32
     await redis.zadd(keys.queue_for(keys.DEFAULT_CLUSTER, False), {**waiting, ended: now})
-    [(claim, _)] = await take(redis, keys.queue_for(keys.DEFAULT_CLUSTER, False), [ended], _tokens())
+    [taken] = await take(redis, keys.queue_for(keys.DEFAULT_CLUSTER, False), [ended], _tokens())
+    claim = taken.claim
     await fenced(redis, claim, lambda pipe: requeue(pipe, claim, ahead=True))  # the watcher saw its task end
 
     scored = await redis.zrangebyscore(
