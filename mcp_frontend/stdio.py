@@ -8,14 +8,25 @@ each such line with JSON-RPC's own error, and logs only what kind of line it was
 - not JSON that can be read (bad syntax, nesting too deep, a number too long): -32700, id null;
 - JSON that is no JSON-RPC message, or one holding what cannot be written back: -32600, with
   the request's id when it has a usable one.
+
+The lines themselves are read and written on the event loop (`Pipes`): the SDK reads stdin and
+writes stdout through a thread, a hand-off each way for every message, which cost the server
+more than the rest of a read's MCP layer. The SDK takes the streams as `stdio_server`'s
+arguments; like its own, ours serve the wire from duplicates of fd 0 and 1 while those point at
+the null device and at stderr, so nothing else in the process writes into the protocol. Where
+the descriptors are no pipes, sockets or terminals (a regular file), the SDK's own streams serve.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
+import os
+import stat
+import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any, cast
 
 import anyio
 import structlog
@@ -25,12 +36,14 @@ from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 from pydantic import ValidationError
 
-__all__ = ["answered_stdio", "refusal"]
+__all__ = ["Pipes", "answered_stdio", "refusal"]
 
 log = structlog.get_logger("mcp_frontend.stdio")
 
 #: JSON-RPC ids we answer with: a string, or an integer a client can read back (a double's range)
 _LARGEST_ID = 2**53
+#: the longest line read (a message beyond it ends the session, as a client that sends one is broken)
+_LINE_LIMIT = 2**28
 #: what a number in a message may hold at most: more digits than any id or token needs, fewer than
 #: Python prints without its integer-to-text limit
 _LARGEST_NUMBER = 10**100
@@ -81,10 +94,94 @@ def refusal(item: SessionMessage | Exception) -> SessionMessage | None:
     return _error(request_id, INVALID_REQUEST, "Invalid Request")
 
 
+class _Lines:
+    """stdin's lines, read on the event loop (what `stdio_server` iterates its `stdin` for)."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+
+    def __aiter__(self) -> _Lines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self._reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")  # as the SDK's own reader decodes
+
+
+class _Out:
+    """stdout, written on the event loop (what `stdio_server` calls on its `stdout`)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+
+    async def write(self, text: str) -> None:
+        self._writer.write(text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        await self._writer.drain()
+
+
+def _streamable(fd: int) -> bool:
+    """Whether the event loop can wait on `fd`: a pipe, a socket or a terminal (not a regular file)."""
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or (stat.S_ISCHR(mode) and os.isatty(fd))
+
+
+class Pipes:
+    """The process's stdin and stdout as event-loop streams, the wire claimed as the SDK claims it."""
+
+    @staticmethod
+    def usable() -> bool:
+        return all(_streamable(fd) for fd in (0, 1)) and sys.stdin is not None and sys.stdout is not None
+
+    @staticmethod
+    @asynccontextmanager
+    async def claimed() -> AsyncIterator[tuple[_Lines, _Out]]:
+        """stdin and stdout for the protocol alone: fd 0 reads the null device and fd 1 goes to stderr meanwhile."""
+        loop = asyncio.get_running_loop()
+        sys.stdout.flush()
+        async with AsyncExitStack() as stack:
+            wires = []
+            for fd, diversion in ((0, os.open(os.devnull, os.O_RDONLY)), (1, os.dup(2))):
+                wire = os.dup(fd)
+                stack.callback(os.close, wire)
+                os.dup2(diversion, fd)
+                os.close(diversion)
+                stack.callback(os.dup2, wire, fd)  # put back before `wire` closes
+                wires.append(wire)
+            # each transport owns (and closes) a duplicate of its wire
+            reader = asyncio.StreamReader(limit=_LINE_LIMIT)
+            inbound = os.fdopen(os.dup(wires[0]), "rb", buffering=0)
+            transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), inbound)
+            stack.callback(transport.close)
+            outbound = os.fdopen(os.dup(wires[1]), "wb", buffering=0)
+            out_transport, out_protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, outbound)
+            writer = asyncio.StreamWriter(out_transport, out_protocol, None, loop)
+            stack.callback(out_transport.close)
+            yield _Lines(reader), _Out(writer)
+
+
+@asynccontextmanager
+async def _stdio() -> AsyncIterator[tuple[Any, Any]]:
+    """The SDK's stdio streams, on the event loop's own pipes where stdin and stdout are streams."""
+    if not Pipes.usable():
+        async with stdio_server() as streams:
+            yield streams
+        return
+    # the SDK types its streams as anyio.AsyncFile; it only iterates the one and writes and flushes the other
+    async with Pipes.claimed() as (lines, out), stdio_server(stdin=cast(Any, lines), stdout=cast(Any, out)) as streams:
+        yield streams
+
+
 @asynccontextmanager
 async def answered_stdio() -> AsyncIterator[tuple[MemoryObjectReceiveStream[SessionMessage], Any]]:
     """The SDK's stdio streams, with every line the session should not see answered here instead."""
-    async with stdio_server() as (read_stream, write_stream):
+    async with _stdio() as (read_stream, write_stream):
         send, receive = anyio.create_memory_object_stream[SessionMessage](0)
 
         async def pump() -> None:

@@ -91,6 +91,10 @@ def server(redis_proc: RedisServer, tmp_path_factory: pytest.TempPathFactory) ->
         assert SECRET not in log.read_text(errors="replace"), f"{log.name} holds the raw line"
 
 
+def _request_object(request_id: int, method: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": {}}
+
+
 def _request(request_id: object, method: object, params: str = "{}") -> bytes:
     return f'{{"jsonrpc":"2.0","id":{json.dumps(request_id)},"method":{json.dumps(method)},"params":{params}}}'.encode()
 
@@ -135,3 +139,58 @@ def test_a_malformed_line_is_answered_with_its_json_rpc_error(
 def test_bytes_that_are_no_utf8_are_read_as_replacement_characters_and_answered(server: Server) -> None:
     server.send(b'{"jsonrpc":"2.0","id":9,"method":"ping","params":{"x":"\xed\xa0\x80"}}')
     assert server.answer() == {"jsonrpc": "2.0", "id": 9, "result": {}}
+
+
+def test_a_session_read_from_a_file_and_written_to_one_is_served(redis_proc: RedisServer, tmp_path: Any) -> None:
+    """stdin and stdout that are regular files (no pipes for the event loop): the SDK's own streams serve them."""
+    requests = tmp_path / "requests.jsonl"
+    lines = [_INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"}, _request_object(2, "tools/list")]
+    requests.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
+    env |= {"REDIS_URL": redis_proc.url, "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY, "PYTHONPATH": str(ROOT)}
+    with requests.open("rb") as stdin, (tmp_path / "answers.jsonl").open("wb") as stdout:
+        subprocess.run(
+            [sys.executable, "-m", "mcp_frontend"],
+            stdin=stdin,
+            stdout=stdout,
+            env=env,
+            cwd=tmp_path,
+            timeout=60,
+            check=True,
+        )
+    answers = [json.loads(line) for line in (tmp_path / "answers.jsonl").read_text().splitlines()]
+    assert [answer["id"] for answer in answers] == [1, 2]
+    assert any(tool["name"] == "list_vms" for tool in answers[1]["result"]["tools"])
+
+
+_STRAY_WRITER = """
+import asyncio, os, sys
+from mcp_frontend.stdio import Pipes
+
+async def main():
+    assert Pipes.usable()
+    async with Pipes.claimed() as (lines, out):
+        print("stray print", flush=True)
+        os.write(1, b"stray write\\n")
+        async for line in lines:
+            await out.write("echo " + line)
+            await out.flush()
+    print("after the session", flush=True)
+
+asyncio.run(main())
+"""
+
+
+def test_while_served_only_the_protocol_reaches_stdout() -> None:
+    """What else in the process writes to fd 1 goes to stderr while the wire is claimed; stdout is back after."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", _STRAY_WRITER],
+        input=b'{"a": 1}\n{"b": 2}\n',
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.decode().splitlines() == ['echo {"a": 1}', 'echo {"b": 2}', "after the session"]
+    assert done.stderr.decode().splitlines() == ["stray print", "stray write"]
