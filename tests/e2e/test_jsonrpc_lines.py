@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from queue import Empty, Queue
 from typing import Any
@@ -141,24 +142,27 @@ def test_bytes_that_are_no_utf8_are_read_as_replacement_characters_and_answered(
     assert server.answer() == {"jsonrpc": "2.0", "id": 9, "result": {}}
 
 
-def test_a_session_read_from_a_file_and_written_to_one_is_served(redis_proc: RedisServer, tmp_path: Any) -> None:
-    """stdin and stdout that are regular files (no pipes for the event loop): the SDK's own streams serve them."""
-    requests = tmp_path / "requests.jsonl"
+def test_a_session_answered_into_a_regular_file_is_served(redis_proc: RedisServer, tmp_path: Any) -> None:
+    """stdout a regular file (the event loop cannot wait on one): the SDK's own streams serve the session."""
     lines = [_INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"}, _request_object(2, "tools/list")]
-    requests.write_text("".join(json.dumps(line) + "\n" for line in lines))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))}
     env |= {"REDIS_URL": redis_proc.url, "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY, "PYTHONPATH": str(ROOT)}
-    with requests.open("rb") as stdin, (tmp_path / "answers.jsonl").open("wb") as stdout:
-        subprocess.run(
-            [sys.executable, "-m", "mcp_frontend"],
-            stdin=stdin,
-            stdout=stdout,
-            env=env,
-            cwd=tmp_path,
-            timeout=60,
-            check=True,
+    answers_file = tmp_path / "answers.jsonl"
+    with answers_file.open("wb") as stdout:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mcp_frontend"], stdin=subprocess.PIPE, stdout=stdout, env=env, cwd=tmp_path
         )
-    answers = [json.loads(line) for line in (tmp_path / "answers.jsonl").read_text().splitlines()]
+    assert process.stdin is not None
+    try:
+        process.stdin.write(b"".join(json.dumps(line).encode() + b"\n" for line in lines))
+        process.stdin.flush()
+        deadline = time.monotonic() + 30
+        while len(answers_file.read_text().splitlines()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    answers = [json.loads(line) for line in answers_file.read_text().splitlines()]
     assert [answer["id"] for answer in answers] == [1, 2]
     assert any(tool["name"] == "list_vms" for tool in answers[1]["result"]["tools"])
 
