@@ -36,6 +36,7 @@ from typing import Any
 import httpx
 from mcp import Client, StdioServerParameters
 
+from mcp_frontend.toolsets import DEFAULT_TOOLSETS, toolset_of
 from shared.jobs import keys
 from shared.jobs.client import JobClient
 from shared.jobs.connection import connect_redis
@@ -202,8 +203,10 @@ async def run(iterations: int, warmup: int) -> int:
                 )
                 async with Client(params) as mcp:
                     redis_pid = server_children()
+                    await enable_toolsets(mcp)
                     async with Client(embedded) as mcp_embedded:
                         embedded_pid = server_children() - redis_pid
+                        await enable_toolsets(mcp_embedded)
                         servers = {
                             "redis": Server(mcp, (*redis_pid, worker.pid)),
                             "embedded": Server(mcp_embedded, tuple(embedded_pid)),
@@ -220,6 +223,18 @@ async def run(iterations: int, warmup: int) -> int:
         sim.wait(timeout=10)
         shutil.rmtree(workdir, ignore_errors=True)
     return report(results, servers, iterations)
+
+
+async def enable_toolsets(client: Client) -> None:
+    """Enable the toolsets of the tools measured, as an agent does before it calls one of them.
+
+    A tool the client has not seen listed makes the official client list the tools again
+    before every call of it (to check its answer): that would time tools/list, not the read.
+    """
+    for toolset in sorted({toolset_of(case.op.name) for case in CASES} - {None, *DEFAULT_TOOLSETS}):
+        result = await client.call_tool("enable_toolset", {"toolset": toolset})
+        assert not result.is_error, result.content
+    await client.list_tools()
 
 
 async def _ok(http: httpx.AsyncClient) -> bool:
