@@ -594,7 +594,9 @@ async def _end(
         code = outcome.code if isinstance(outcome, ProxmoxMcpError) else job.record.error_code
         ended = job.record.model_copy(update={"state": state, "error_code": code})
         await audit_change(app, job.op, ended, caller=job.caller, params=job.params)
-    log.info(
+    # a read that answered is a debug line: at INFO the log holds what changed PVE and what failed
+    quiet = state is JobState.SUCCEEDED and job.op.tier is Tier.SAFE
+    (log.debug if quiet else log.info)(
         "job_finished",
         state=state.value,
         code=getattr(outcome, "code", None),
@@ -798,11 +800,9 @@ async def answer_read(app: WorkerApp, op: Operation, handler: Handler, params: P
     except Exception:
         log.exception("read_crashed", operation=op.name)
         raise InternalError(f"{op.name} failed unexpectedly in worker {app.name}") from None
-    log.info(
-        "read_finished",
-        operation=op.name,
-        code=getattr(outcome, "code", None),
-        duration_ms=round((time.monotonic() - started) * 1000, 1),
+    code = getattr(outcome, "code", None)
+    (log.info if code else log.debug)(  # as a queued read's end (`_end`)
+        "read_finished", operation=op.name, code=code, duration_ms=round((time.monotonic() - started) * 1000, 1)
     )
     if isinstance(outcome, Outcome):
         result = outcome.result  # what a queued read's answer is read back as (shared.jobs.client.job_result)
