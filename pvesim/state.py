@@ -428,7 +428,8 @@ class ClusterState:
                 f"{node or '*'}/{storage}": sorted(bucket) for (node, storage), bucket in sorted(self.volumes.items())
             },
             "tasks": [
-                {**task.summary(), "status": task.status, "exitstatus": task.exitstatus} for task in self.tasks.values()
+                {**task.summary(), "status": task.status, "exitstatus": task.exitstatus, "ended": task.ended}
+                for task in self.tasks.values()
             ],
             "counts": {str(vmid): dict(counter) for vmid, counter in sorted(self.counts.items())},
             "pools": {

@@ -43,7 +43,7 @@ _FAR_CAP_SECONDS = 5.0
 #: the half-width of the dense band: this share of the expected duration, at least _BAND_MIN_SECONDS,
 #: and at least three deviations of the durations seen
 _BAND_SHARE = 0.02
-_BAND_MIN_SECONDS = 0.3
+_BAND_MIN_SECONDS = 0.1
 #: weight of a new duration in the running mean and deviation
 _LEARNING_RATE = 0.3
 
@@ -130,12 +130,18 @@ class Durations:
     def __str__(self) -> str:
         return f"{self.mean:.3f},{self.deviation:.3f},{self.count}"
 
-    def learn(self, seconds: float) -> Durations:
-        """These durations with one more task that took `seconds`."""
+    def learn(self, seconds: float, within: float = 0.0) -> Durations:
+        """These durations with one more task that took `seconds`, give or take `within` (how it was seen).
+
+        A task's end is seen between two looks: what is off the mean by no more than that
+        uncertainty teaches no deviation, so tasks that always take as long are soon looked at
+        in a narrow band, however far apart the looks that saw them end were.
+        """
         if self.count == 0:
             return Durations(seconds, 0.0, 1)
         mean = self.mean + _LEARNING_RATE * (seconds - self.mean)
-        deviation = self.deviation + _LEARNING_RATE * (abs(seconds - self.mean) - self.deviation)
+        off = max(0.0, abs(seconds - self.mean) - within)
+        deviation = self.deviation + _LEARNING_RATE * (off - self.deviation)
         return Durations(mean, deviation, self.count + 1)
 
     @property

@@ -17,8 +17,9 @@ at follows what is known of how long tasks of its type take (workers.pve_tasks.n
 end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
-marked by the waiting call), at most every LOG_COPY_SECONDS, so progress reaches that client;
-otherwise it is copied once, at the end.
+marked by the waiting call), at most every LOG_COPY_SECONDS and from FIRST_COPY_SECONDS into the
+task, so progress reaches that client; otherwise it is copied once, at the end. A task shorter
+than that (a start, most config changes) costs no read of its log but the one at its end.
 """
 
 from __future__ import annotations
@@ -53,12 +54,14 @@ from workers.pve_tasks import (
     warning_lines,
 )
 
-__all__ = ["LOG_COPY_SECONDS", "WATCHER_REQUESTS", "TaskEnded", "Watched", "Watcher"]
+__all__ = ["FIRST_COPY_SECONDS", "LOG_COPY_SECONDS", "WATCHER_REQUESTS", "TaskEnded", "Watched", "Watcher"]
 
 log = structlog.get_logger("workers.watcher")
 
 #: how often the log of a task a client waits on is copied
 LOG_COPY_SECONDS = 1.0
+#: and from how far into the task (a shorter one's log is read at its end, moments later)
+FIRST_COPY_SECONDS = 3.0
 #: PVE requests the watcher makes at once (its share of the worker's connection pool)
 WATCHER_REQUESTS = 12
 _LOG_PAGE = 500
@@ -184,7 +187,8 @@ class Watcher:
                     self._spawn(self._look(node))
                 for job_id in self._waiting & self.tasks.keys():
                     watched = self.tasks[job_id]
-                    if watched.copied + LOG_COPY_SECONDS <= now and not watched.busy:
+                    due = max(watched.copied + LOG_COPY_SECONDS, watched.added + FIRST_COPY_SECONDS)
+                    if due <= now and not watched.busy:
                         watched.busy = True
                         self._spawn(self._copy(watched))
                 await self._sleep(now)
@@ -409,9 +413,10 @@ class Watcher:
         if classify_exitstatus(exitstatus) is JobState.FAILED:
             return None
         # it ended between the last look that listed it and the one that did not
-        ended = (watched.seen_running + ended_by) / 2 if watched.seen_running is not None else ended_by
+        last_running = watched.seen_running if watched.seen_running is not None else watched.since
+        ended = (last_running + ended_by) / 2
         seconds = max(0.0, ended - watched.since)
-        known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds)
+        known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds, (ended_by - ended))
         self._durations[watched.upid.type] = known
         return known
 

@@ -272,27 +272,29 @@ async def test_a_look_at_the_nodes_tasks_that_hangs_does_not_fail_the_change(sim
 
 
 async def test_a_task_that_ends_while_every_slot_is_busy_ends_its_job_once_a_slot_frees(sim: Simulator) -> None:
-    # one job slot: a read holds it while the start's task ends, so the end waits in the worker
-    vmid = guest_of(sim, "qemu", "stopped")
+    # one job slot: another change holds it (its guest lookup held) while the start's task ends
+    vmid, other = guest_of(sim, "qemu", "stopped"), guest_of(sim, "qemu", "running")
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=1.0, count=1)
     release = asyncio.Event()
+    holding = asyncio.Event()
     held: list[str] = []
 
     async def handle(original: Callable[..., Awaitable[Any]], verb: str, path: str, *rest: Any) -> Any:
-        if verb == "GET" and path == "/nodes" and not held:
+        if holding.is_set() and verb == "GET" and path == "/cluster/resources" and not held:
             held.append(path)
             await release.wait()
         return await original(verb, path, *rest)
 
-    async def holding() -> bool:
+    async def slot_taken() -> bool:
         return bool(held)
 
     with intercepted(sim, handle):
         async with inprocess_client(sim, PROXMOX_ALLOW_DANGER="true", PROXMOX_MCP_WORKER_MAX_JOBS="1") as client:
             job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
             await eventually(lambda: _has_upid(client, job_id), what="the start task to run")
-            read = asyncio.create_task(client.call_tool("list_nodes", {}))
-            await eventually(holding, what="the read to hold the only slot")
+            holding.set()
+            other_id = await submit(client, "power_control", vmid=other, action="stop")
+            await eventually(slot_taken, what="the other change to hold the only slot")
             (task,) = tasks_of(sim, "qmstart", vmid)
             await sim.wait_task(task.upid)
 
@@ -302,13 +304,13 @@ async def test_a_task_that_ends_while_every_slot_is_busy_ends_its_job_once_a_slo
             await eventually(end_seen, what="the watcher to read the ended task's log")
             assert not (await status(client, job_id))["done"]  # its next run waits for the slot
             release.set()
-            answer = await read
             job = await finished(client, job_id)
+            other_job = await finished(client, other_id)
 
-    assert not answer.is_error, answer.content
     assert job["state"] == "succeeded", job
     assert job["result"]["status_after"] == "running"
     assert sim.state.counts[vmid]["started"] == 1
+    assert other_job["state"] == "succeeded", other_job
 
 
 async def test_a_guest_pve_keeps_locked_inside_each_task_fails_locked_after_the_lock_wait(sim: Simulator) -> None:

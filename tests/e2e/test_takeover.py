@@ -305,21 +305,20 @@ async def test_a_worker_paused_before_its_dispatch_sends_nothing_when_it_wakes(
     sim = takeover_stack.sim
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
-    suffix = f"/qemu/{vmid}/status/current"
     stopped: list[float] = []
 
-    def pause_on_status(verb: str, path: str) -> bool:
-        if verb == "GET" and path.endswith(suffix) and not stopped:
+    def pause_on_lookup(verb: str, path: str) -> bool:  # a start's last read before it sends the start
+        if verb == "GET" and path == "/cluster/resources" and not stopped:
             os.kill(victim.process.pid, signal.SIGSTOP)  # it has the answer to come, and its start to send
             stopped.append(time.time())
             return True
         return False
 
-    restore = intercept(sim, pause_on_status)
+    restore = intercept(sim, pause_on_lookup)
     with paused(rescuer):
         try:
             job_id = await submit(client, "power_control", vmid=vmid, action="start")
-            await eventually(lambda: _true(bool(stopped)), timeout=20, what="the victim to read the guest's status")
+            await eventually(lambda: _true(bool(stopped)), timeout=20, what="the victim to look the guest up")
         finally:
             restore()
     try:

@@ -106,6 +106,13 @@ def test_a_task_of_a_known_type_is_looked_at_densely_near_its_end_and_no_more_of
     assert times[-1] - 20.0 <= DENSE_SECONDS + 1e-9  # the end is seen within one dense interval
 
 
+def test_a_short_task_of_a_known_type_costs_three_looks_and_is_seen_ended_within_a_dense_interval() -> None:
+    known = Durations(mean=2.0, deviation=0.03, count=LEARN_AFTER)  # a start, learned from looks 0.15 s apart
+    times = _looks(2.0, known)
+    assert len(times) <= 3  # one at once (a start that fails at once), then around the expected end
+    assert times[-1] - 2.0 <= DENSE_SECONDS + 1e-9
+
+
 def test_a_task_later_than_expected_is_looked_at_less_often_again() -> None:
     known = Durations(mean=5.0, deviation=0.0, count=LEARN_AFTER)
     assert next_check(5.0, 10, known) == DENSE_SECONDS

@@ -84,3 +84,30 @@ async def test_a_vm_created_and_started_reports_it_running(sim: Simulator, clien
     assert sim.state.guests[vmid].status == "running"
     assert sim.state.counts[vmid] == {"created": 1, "started": 1}
     assert report["upid"].split(":")[5] == "qmstart"  # the job's last task: the start it followed
+
+
+@pytest.mark.parametrize("kind", ["qemu", "lxc"])
+async def test_a_start_of_a_guest_started_meanwhile_is_a_no_op(sim: Simulator, client: Client, kind: str) -> None:
+    """The list still says stopped: PVE refuses the start (qemu's task fails, lxc's POST), which is read as a no-op."""
+    guest = next(g for g in sim.state.guests.values() if g.kind == kind and g.status == "stopped" and not g.template)
+    async with make_client(sim) as http:
+        await _resource(http, guest.vmid)  # the statistics are taken while it is stopped
+        started = await http.post(f"/nodes/{guest.node}/{kind}/{guest.vmid}/status/start")
+        await sim.wait_task(started.json()["data"])
+        assert (await _resource(http, guest.vmid))["status"] == "stopped"
+    report = await _change(client, "power_control", vmid=guest.vmid, action="start")
+    assert report["result"]["changed"] is False
+    assert report["result"]["status_after"] == "running"
+    assert "already running; nothing was done" in report["message"]
+    assert sim.state.counts[guest.vmid]["started"] == 1  # the one start made before
+
+
+async def test_a_start_of_a_listed_stopped_vm_sends_the_start_without_reading_its_status_first(
+    sim: Simulator, client: Client
+) -> None:
+    sim.requests.clear()
+    await _change(client, "power_control", vmid=101, action="start")
+    paths = [(r.method, r.path) for r in sim.requests]
+    post = paths.index(("POST", "/nodes/pve1/qemu/101/status/start"))
+    assert ("GET", "/nodes/pve1/qemu/101/status/current") not in paths[:post]
+    assert sim.state.guests[101].status == "running"

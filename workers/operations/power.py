@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shared.errors import Conflict
+from shared.errors import Conflict, RequestRejected, TaskFailed
 from shared.operations.power import POWER_CONTROL, PowerAction, PowerParams, PowerResult
 from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
@@ -86,22 +86,54 @@ def power_step(
     return guest_step(guest, action, dispatch, None if reboot else effect_present)
 
 
+#: the listed status (GET /cluster/resources) from which each action surely has something to do
+_ACTS_FROM: dict[PowerAction, str] = {"start": "stopped", "stop": "running", "shutdown": "running"}
+
+
+def _acts_on_listing(action: PowerAction, guest: Guest) -> bool:
+    """Whether the guest's listed status alone says `action` has work to do (so its own status is not read first).
+
+    The cluster's resource list can be seconds behind. Acting on it is safe: PVE refuses a start
+    of a guest that runs and a stop of one that is stopped, and that refusal is then read as
+    the no-op it is (`_no_op_after_refusal`). A paused VM is listed as running; the actions
+    that care (suspend, resume) and every other read the guest's own status first.
+    """
+    return guest.state is None and guest.status is not None and _ACTS_FROM.get(action) == guest.status
+
+
+def _no_op(guest: Guest, action: PowerAction, state: PowerState, reason: str) -> Outcome:
+    result = PowerResult(
+        vmid=guest.vmid, node=guest.node, kind=guest.kind, action=action, changed=False, status_after=str(state)
+    )
+    return Outcome(result, message=f"{reason}; nothing was done")
+
+
+async def _no_op_after_refusal(pve: PveClient, guest: Guest, action: PowerAction) -> Outcome | None:
+    """After PVE refused an action taken on the listing: the no-op it was, if the guest's own status says so."""
+    state = await power_state(pve, guest)
+    reason = nothing_to_do(action, state, guest)  # raises Conflict where the action cannot apply (paused)
+    return _no_op(guest, action, state, reason) if reason is not None else None
+
+
 @handles(POWER_CONTROL)
 async def power_control(job: JobContext, params: PowerParams) -> Outcome:
     pve = job.app.pve
     await job.lock_guest(params.vmid)
     guest = await job.guest(params.vmid, params.node)
+    on_listing = False
     if job.record.step is None:  # a fresh job: nothing dispatched yet, so a no-op is still possible
-        before = guest.state or await power_state(pve, guest)
-        if (reason := nothing_to_do(params.action, before, guest)) is not None:
-            result = PowerResult(
-                vmid=guest.vmid, node=guest.node, kind=guest.kind, action=params.action, changed=False,
-                status_after=str(before),
-            )  # fmt: skip
-            return Outcome(result, message=f"{reason}; nothing was done")
+        on_listing = _acts_on_listing(params.action, guest)
+        before = None if on_listing else guest.state or await power_state(pve, guest)
+        if before is not None and (reason := nothing_to_do(params.action, before, guest)) is not None:
+            return _no_op(guest, params.action, before, reason)
 
     body = {"timeout": params.timeout} if params.timeout and params.action in ("shutdown", "reboot") else None
-    done = await run_step(job, power_step(pve, guest, params.action, body))
+    try:
+        done = await run_step(job, power_step(pve, guest, params.action, body))
+    except (TaskFailed, RequestRejected):
+        if on_listing and (no_op := await _no_op_after_refusal(pve, guest, params.action)) is not None:
+            return no_op
+        raise
     # read only when the task's end does not say it: at a thousand starts ending together, this
     # read would sit on the path from each task's end to its job's (bench/bench_follow.py)
     after = _state_after(done, guest, params.action) or await power_state_after(pve, guest)
