@@ -150,6 +150,8 @@ class JobStore:
         pipe.hset(keys.job_record(job_id), mapping=record.to_hash())
         pipe.zadd(keys.JOB_INDEX, {job_id: created_ms})
         pipe.zremrangebyscore(keys.JOB_INDEX, 0, created_ms - self.ttl_seconds * 1000)
+        # a record made anew (one written straight into Redis, its old record deleted) starts a stream anew
+        pipe.delete(keys.job_events(job_id))
         self._event(pipe, job_id, {"kind": "state", "state": record.state.value}, entry_id=CREATED_EVENT)
         self._expire(pipe, job_id)
 
