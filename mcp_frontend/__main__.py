@@ -21,7 +21,6 @@ from mcp.server.auth.settings import AuthSettings
 from mcp_frontend.auth import CallerVerifier, add_token, auth_settings, list_tokens, remove_token
 from mcp_frontend.http import HttpAddress, build_http_app, parse_address, serve_http
 from mcp_frontend.server import build_server
-from shared.audit import verify_audit, without_cluster
 from shared.clusters import load_clusters, pve_settings
 from shared.errors import InvalidInput, ProxmoxMcpError
 from shared.jobs.signing import signer_for
@@ -136,6 +135,9 @@ def _audit_command(argv: list[str]) -> int:
     check = commands.add_parser("verify", help="verify the hash chain of the Redis stream (and of a file)")
     check.add_argument("--file", type=Path, help="an audit file (PROXMOX_MCP_AUDIT_FILE) to verify, against the stream")
     args = parser.parse_args(argv)
+    # loaded only for this command: the audit reads Redis, which a stdio start must not wait to import
+    from shared.audit import verify_audit, without_cluster  # noqa: PLC0415
+
     try:
         settings = load_settings(args.env_file)
         problems, entries = anyio.run(verify_audit, settings, args.file)
