@@ -230,12 +230,15 @@ class JobClient:
         """
         deadline = time.monotonic() + seconds
         after = CREATED_EVENT if created else "0"
-        async for event in self.store.follow(job_id, deadline, after=after, mark=not read):
+        record: JobRecord | None = None
+        async for event, seen in self.store.follow(job_id, deadline, after=after, mark=not read):
             if event.kind == "progress" and event.percent is not None and on_progress is not None:
                 await on_progress(event.percent, event.message)
             elif event.state is not None and event.state.terminal:
+                record = seen  # as the ending write left it, read with the event
                 break
-        record = await self.store.get(job_id)
+        if record is None or not record.terminal:
+            record = await self.store.get(job_id)
         if record is None:
             raise NotFound(f"job {job_id} is gone from the job store", hint="Jobs expire; start the operation again.")
         return record

@@ -355,23 +355,35 @@ class JobStore:
 
     async def follow(
         self, job_id: str, deadline: float, *, after: str = "0", mark: bool = True
-    ) -> AsyncIterator[JobEvent]:
+    ) -> AsyncIterator[tuple[JobEvent, JobRecord | None]]:
         """The job's events after stream ID `after` (from its start), blocking for new ones until `deadline`.
+
+        Each comes with the record as it stood once its batch was read, in the same round trip:
+        Redis runs a client's pipelined commands in order, and a blocked XREAD holds back the
+        HGETALL behind it until it returns. The record read with an ending event is so the
+        record that event's transaction left, and who waits for a job's end reads it in no
+        round trip of its own.
 
         While it waits (with `mark`), the job is marked in `pmcp:waiting`, so the worker following
         its PVE task copies the task log (and its progress) as it grows instead of only at the end.
         A read starts no PVE task, so who waits on one marks nothing.
         """
+        stream = keys.job_events(job_id)
         marked = 0.0
         while (remaining := deadline - time.monotonic()) > 0:
             if mark and time.monotonic() - marked > WAITING_SECONDS / 2:
                 await self.mark_waiting(job_id, min(remaining, WAITING_SECONDS))
                 marked = time.monotonic()
-            block = min(remaining, WAITING_SECONDS / 2)
-            batch = await self.events(job_id, after, block_ms=max(1, math.ceil(block * 1000)))
-            for event in batch:
-                after = event.id
-                yield event
+            block_ms = max(1, math.ceil(min(remaining, WAITING_SECONDS / 2) * 1000))
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.xread({stream: after}, block=block_ms)
+                pipe.hgetall(keys.job_record(job_id))
+                response, fields = await pipe.execute()
+            record = self.record_from(fields)
+            for _name, entries in response or []:
+                for entry_id, data in entries:
+                    after = entry_id
+                    yield _event_from(entry_id, data), record
 
     async def newest(self, limit: int, fields: Sequence[str], *, hidden: set[str] | None = None) -> list[JobRecord]:
         """The newest `limit` jobs of the time index, newest first, with only `fields` read (a dashboard's view)."""

@@ -69,9 +69,11 @@ async def test_follow_wakes_on_an_event_written_later(store: JobStore) -> None:
 
     writer = asyncio.create_task(finish_once_the_reader_waits())
     seen = []
-    async for event in store.follow(record.job_id, time.monotonic() + 5):
+    ended = None
+    async for event, read_with in store.follow(record.job_id, time.monotonic() + 5):
         seen.append((event.kind, event.state, event.percent))
         if event.state is not None and event.state.terminal:
+            ended = read_with
             break
     await writer
     assert seen == [
@@ -79,12 +81,15 @@ async def test_follow_wakes_on_an_event_written_later(store: JobStore) -> None:
         ("progress", None, 50.0),
         ("state", JobState.SUCCEEDED, None),
     ]
+    # the record read in the same round trip as the ending event is the one that write left
+    assert ended is not None
+    assert (ended.state, ended.result) == (JobState.SUCCEEDED, {"ok": True})
 
 
 async def test_follow_returns_at_the_deadline_when_nothing_happens(store: JobStore) -> None:
     record = _record()
     await store.create(record)
-    events = [event async for event in store.follow(record.job_id, time.monotonic() + 0.2)]
+    events = [event async for event, _ in store.follow(record.job_id, time.monotonic() + 0.2)]
     assert [e.state for e in events] == [JobState.QUEUED]
 
 
