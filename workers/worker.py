@@ -63,6 +63,7 @@ from shared.jobs.claims import (
     renew,
     requeue,
     take,
+    woken_job,
 )
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.record import JobRecord
@@ -260,18 +261,20 @@ class QueueWorker:
         self.ready.set()
         backoff = _REDIS_BACKOFF_SECONDS
         repolls = 0
+        woken: tuple[str, str] | None = None  # the job the last wake-up token named (its queue and ID)
         try:
             while not self._stopping.is_set():
                 try:
                     self._slot_freed.clear()  # before polling: a job ending from here on wakes the wait below
-                    contended = await self._take_jobs()
+                    contended = await self._take_jobs(woken)
+                    woken = None
                     if self.burst and await self._drained():
                         return
                     if contended and repolls < _REPOLLS:
                         repolls += 1  # other workers took what this poll tried: due jobs may be left, look again now
                         continue
                     repolls = 0
-                    await self._wait_for_work()
+                    woken = await self._wait_for_work()
                     backoff = _REDIS_BACKOFF_SECONDS
                 except REDIS_ERRORS as exc:
                     log.warning("worker_redis_error", error=type(exc).__name__, retry_in_s=backoff)
@@ -294,16 +297,24 @@ class QueueWorker:
             sizes = await pipe.execute()
         return not any(sizes)
 
-    async def _take_jobs(self) -> bool:
+    async def _take_jobs(self, woken: tuple[str, str] | None = None) -> bool:
         """Claim due jobs for the free slots, reads first; True if slots stay free while others won jobs it tried.
 
         Those others took the jobs this poll tried, not necessarily every due one: more may be left, and
         the wake tokens that announced them are spent, so waiting for the next token could idle free
         slots for a whole poll interval (with four workers, a third of each round of reads).
+
+        `woken`: the job a wake-up token named, claimed first, before the poll (which still runs,
+        so the oldest due jobs are not passed over for the newest token's).
         """
         free = self.max_jobs - len(self.slots)
         if free <= 0:
             return False
+        if woken is not None and woken[0] in self.queues:
+            queue, job_id = woken
+            free -= self._run_taken(await take(self.redis, queue, [job_id], self._token, load=self._load))
+            if free <= 0:
+                return False
         now = timestamp_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in self.queues:
@@ -315,14 +326,18 @@ class QueueWorker:
                 return False
             tried = _candidates(scored, free, now)
             won = await take(self.redis, queue, tried, self._token, load=self._load)
-            for taken in won:
-                claim = taken.claim
-                task = asyncio.create_task(self._run(taken), name=f"job {claim.job_id}")
-                self.held[claim.job_id] = _Held(claim, task)
-                self.slots.add(claim.job_id)
-                free -= 1
+            free -= self._run_taken(won)
             contended = contended or (len(won) < len(tried) and len(scored) > len(tried))
         return contended and free > 0
+
+    def _run_taken(self, won: list[Taken]) -> int:
+        """Run each job taken in a slot of its own; how many slots that took."""
+        for taken in won:
+            claim = taken.claim
+            task = asyncio.create_task(self._run(taken), name=f"job {claim.job_id}")
+            self.held[claim.job_id] = _Held(claim, task)
+            self.slots.add(claim.job_id)
+        return len(won)
 
     def _following(self) -> int:
         return sum(len(watcher.tasks) for watcher in self.watchers.values())
@@ -330,10 +345,11 @@ class QueueWorker:
     def _token(self) -> str:
         return f"{self.name}:{self._incarnation}:{next(self._holds)}"
 
-    async def _wait_for_work(self) -> None:
+    async def _wait_for_work(self) -> tuple[str, str] | None:
         """Until a job may be waiting: a slot frees up (when full) or a wake token arrives (when not).
 
-        Or until the worker is told to stop: a stop waits for no poll interval.
+        Or until the worker is told to stop: a stop waits for no poll interval. The job the
+        token names, if it names one (claims.woken_job).
         """
         poll = self.settings.worker_poll_seconds
         waiting: Awaitable[object]
@@ -351,6 +367,7 @@ class QueueWorker:
             outcome, _ = await asyncio.gather(work, stop, return_exceptions=True)
         if isinstance(outcome, Exception):
             raise outcome  # a Redis error: the loop backs off
+        return woken_job(outcome[1]) if isinstance(outcome, list | tuple) else None
 
     async def _follow(
         self, claim: Claim, store: JobStore, cluster: str, upid: Upid, *, log_base: int, since: float, have: int | None

@@ -173,8 +173,10 @@ class JobClient:
         job_id = job.record.job_id
         self.store.add_create(pipe, job.record)
         pipe.psetex(keys.job_payload(job_id), ARQ_JOB_TTL_MS, encoded)
-        pipe.zadd(keys.queue_for(cluster, job.read), {job_id: enqueued_ms})
-        add_wake(pipe, cluster)  # one token per job: one idle worker wakes and polls now, not at its next interval
+        queue = keys.queue_for(cluster, job.read)
+        pipe.zadd(queue, {job_id: enqueued_ms})
+        # one token per job, naming it: one idle worker wakes and takes it now, not at its next poll
+        add_wake(pipe, cluster, queue=queue, job_id=job_id)
 
     async def submit(
         self,

@@ -16,6 +16,7 @@ from redis.exceptions import (
 
 from shared.errors import WaitTimeout
 from shared.jobs import codec, keys
+from shared.jobs.claims import woken_job
 from shared.jobs.client import ARQ_JOB_TTL_MS, JobClient, store_failure
 from shared.jobs.keys import ARQ_JOB_PREFIX
 from shared.jobs.store import JobStore
@@ -57,6 +58,9 @@ async def test_a_read_goes_to_the_read_queue_which_workers_take_first(fake_redis
     record = await jobs.submit(LIST_NODES, ListNodesParams())
     assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, True), record.job_id) is not None
     assert await fake_redis.zscore(keys.queue_for(keys.DEFAULT_CLUSTER, False), record.job_id) is None
+    # its wake-up token names it, so the worker that pops the token claims it before polling
+    (token,) = await fake_redis.lrange(keys.wake(keys.DEFAULT_CLUSTER), 0, -1)
+    assert woken_job(token) == (keys.queue_for(keys.DEFAULT_CLUSTER, True), record.job_id)
 
 
 async def test_a_job_for_a_cluster_goes_to_its_queue_and_waits_named_when_no_worker_serves_it(
