@@ -257,9 +257,9 @@ def _phases(
 
 async def _wait(store: JobStore, job_id: str, seconds: float) -> JobRecord | None:
     deadline = time.monotonic() + seconds
-    async for event in store.follow(job_id, deadline):
+    async for event, record in store.follow(job_id, deadline):
         if event.state is not None and event.state.terminal:
-            break
+            return record  # read with its ending event
     return await store.get(job_id)
 
 
