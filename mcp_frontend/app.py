@@ -6,7 +6,7 @@ runs in this process instead, unqueued (mcp_frontend.embedded).
 
 The resources start in the background, so the server answers initialize and tools/list at
 once: Redis is loaded and connected (and, embedded, the in-process worker started) in a
-thread and then on the loop, while the handshake goes on; a tool call waits for `ready()`.
+thread and then on the loop, once the handshake is over; a tool call waits for `ready()`.
 With REDIS_URL set the frontend only talks to Redis: it imports no worker code, no PVE
 client, no SSH and no in-memory Redis. Embedded (REDIS_URL unset), mcp_frontend.embedded,
 loaded only then, runs a worker in this process on the in-memory store.
@@ -46,11 +46,14 @@ if TYPE_CHECKING:
     from shared.jobs.store import JobStore
     from shared.operations.operation import Operation
 
-__all__ = ["FrontendApp", "app_of", "change_report", "frontend_app", "with_log_tail"]
+__all__ = ["LOAD_AFTER_SECONDS", "FrontendApp", "app_of", "change_report", "frontend_app", "with_log_tail"]
 
 log = structlog.get_logger("mcp_frontend.app")
 
 R = TypeVar("R", bound=Result)
+
+#: the resources load this long after the server starts at the latest, listed or called or not
+LOAD_AFTER_SECONDS = 1.0
 
 
 class FrontendApp:
@@ -60,18 +63,23 @@ class FrontendApp:
     jobs: JobClient
     tasks: McpTaskStore
 
-    def __init__(self, settings: Settings, clusters: Clusters | None = None) -> None:
+    def __init__(
+        self, settings: Settings, clusters: Clusters | None = None, *, begin: asyncio.Event | None = None
+    ) -> None:
         self.settings = settings
         #: the clusters it reaches (shared.clusters); a call's is `current_cluster`
         self.clusters = clusters if clusters is not None else load_clusters(settings)
         #: this server process, among the frontends sharing a Redis (whose tasks are whose)
         self.instance = uuid.uuid4().hex
         self._started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        #: set when the resources may load: once a client was listed the tools, or a call needs them
+        self.begin = begin if begin is not None else asyncio.Event()
         #: embedded, the reads its own worker runs in this process (None: reads are queued)
         self.inline: InlineReads | None = None
 
     async def ready(self) -> None:
         """Wait until the store is connected (and the embedded worker runs); raise why not, if it failed."""
+        self.begin.set()  # a call needs them now, whether or not its client listed the tools first
         await asyncio.shield(self._started)
 
     def cluster_jobs(self) -> JobClient:
@@ -196,7 +204,15 @@ def _load(embedded: bool) -> ModuleType:
 
 
 async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.Formatter | None) -> None:
-    """Start the resources (mcp_frontend.resources), loaded in a thread while the handshake goes on."""
+    """Start the resources (mcp_frontend.resources), loaded in a thread once the handshake is over.
+
+    Loading them (embedded: the worker's code, some 0.4 s of imports) in a thread beside the
+    handshake held the interpreter's lock from it, and slowed the answer to tools/list by as
+    much as a fifth: they load once a client was listed the tools, when a call needs them, or
+    after LOAD_AFTER_SECONDS, whichever comes first. An agent's first call comes later.
+    """
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(app.begin.wait(), LOAD_AFTER_SECONDS)
     if app.settings.embedded and app.settings.job_key is None:  # the jobs never leave this process: a key of its own
         app.settings = app.settings.model_copy(update={"job_key": SecretStr(secrets.token_hex(32))})
     resources = await asyncio.to_thread(_load, app.settings.embedded)
@@ -205,10 +221,17 @@ async def _start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging
 
 @asynccontextmanager
 async def frontend_app(
-    settings: Settings, *, log_formatter: logging.Formatter | None = None, clusters: Clusters | None = None
+    settings: Settings,
+    *,
+    log_formatter: logging.Formatter | None = None,
+    clusters: Clusters | None = None,
+    begin: asyncio.Event | None = None,
 ) -> AsyncIterator[FrontendApp]:
-    """The app for the server's lifetime: its resources start in the background and stop when it ends."""
-    app = FrontendApp(settings, clusters)
+    """The app for the server's lifetime: its resources start in the background and stop when it ends.
+
+    `begin`: set once a client was listed the tools (the server's), when the resources may load.
+    """
+    app = FrontendApp(settings, clusters, begin=begin)
     async with AsyncExitStack() as stack:  # closed in reverse: the worker, the log sink, then Redis
         starting = asyncio.create_task(_start(app, stack, log_formatter), name="frontend-start")
 

@@ -11,6 +11,7 @@ JOB_STORE_UNAVAILABLE, anything else as INTERNAL_ERROR with the details kept in 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -117,6 +118,8 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         self._specs: list[ToolSpec] | None = None
         #: where `ctx.notify_*` events go (the SDK's own in-process bus, held here for calls made without a request)
         self.subscription_bus = InMemorySubscriptionBus()
+        #: set once a client was listed the tools: the frontend's resources load after that (mcp_frontend.app)
+        self.tools_listed = asyncio.Event()
         super().__init__(extensions=[McpTasks(self.task_tool)], subscriptions=self.subscription_bus, **options)
 
     def specs(self) -> list[ToolSpec]:
@@ -151,6 +154,7 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         """The listed tools the caller's scopes cover (all of them over stdio)."""
         scope = current_caller.get().scope
         listed = self.listed_tool_names()
+        self.tools_listed.set()
         return [
             e.tool
             for e in self._entries.values()
@@ -262,8 +266,9 @@ def build_server(
     clusters = load_clusters(settings)
 
     @asynccontextmanager
-    async def lifespan(_: MCPServer[FrontendApp]) -> AsyncIterator[FrontendApp]:
-        async with frontend_app(settings, log_formatter=log_formatter, clusters=clusters) as app:
+    async def lifespan(server: MCPServer[FrontendApp]) -> AsyncIterator[FrontendApp]:
+        listed = server.tools_listed if isinstance(server, ProxmoxMcpServer) else None
+        async with frontend_app(settings, log_formatter=log_formatter, clusters=clusters, begin=listed) as app:
             yield app
 
     served = [
