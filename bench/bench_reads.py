@@ -24,14 +24,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shutil
-import ssl
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +36,7 @@ from typing import Any
 import httpx
 from mcp import Client, StdioServerParameters, types
 
+from bench.pvesim_process import pvesim_process, start_process, wait_for
 from mcp_frontend.toolsets import DEFAULT_TOOLSETS, toolset_of
 from shared.jobs import keys
 from shared.jobs.client import JobClient
@@ -53,8 +50,8 @@ from shared.operations.storage import LIST_STORAGE_CONTENT, ListContentParams
 from shared.operations.usage import GET_RESOURCE_USAGE, ResourceUsageParams
 from shared.redact import Redactor
 from shared.settings import load_settings
-from tests.support.redis_server import free_port, redis_server
-from tests.support.signing import SIGNER, TEST_JOB_KEY
+from tests.support.redis_server import redis_server
+from tests.support.signing import SIGNER
 
 #: the server's own added time over the direct GETs at p50, per mode (issue 28)
 TARGETS_MS = {"redis": 4.0, "embedded": 2.5}
@@ -153,81 +150,47 @@ async def timed(call: Callable[[], Awaitable[object]]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def start_process(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-async def wait_for(probe: Callable[[], Awaitable[bool]], what: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if await probe():
-                return
-        except (httpx.HTTPError, OSError):
-            pass
-        await asyncio.sleep(0.05)
-    raise RuntimeError(f"{what} did not come up")
-
-
 async def run(iterations: int, warmup: int) -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="pmcp-bench-"))
-    secret = str(uuid.uuid4())
-    port = free_port()
-    pvesim = ["-m", "pvesim", "--port", str(port), "--token-secret", secret, "--state-dir", str(workdir)]
-    sim = start_process([sys.executable, *pvesim], workdir)
     worker: subprocess.Popen[bytes] | None = None
-    try:
-        with redis_server() as redis:
-            url = f"https://127.0.0.1:{port}"
-            env = {
-                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
-                "PROXMOX_URL": url,
-                "PROXMOX_TOKEN_NAME": "root@pam!mcp",
-                "PROXMOX_TOKEN_VALUE": secret,
-                "PROXMOX_CA_BUNDLE": str(workdir / "pvesim-ca.pem"),
-                "REDIS_URL": redis.url,
-                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
-                "PROXMOX_MCP_LOG_LEVEL": "INFO",  # the default: what an admin runs
-                "PROXMOX_MCP_WORKER_NAME": "bench",
-            }
-            headers = {"Authorization": f"PVEAPIToken=root@pam!mcp={secret}"}
-            await wait_for(lambda: asyncio.to_thread((workdir / "pvesim-ca.pem").exists), "pvesim certificate")
-            tls = ssl.create_default_context(cafile=str(workdir / "pvesim-ca.pem"))
-            async with httpx.AsyncClient(base_url=f"{url}/api2/json", verify=tls, headers=headers) as http:
-                await wait_for(lambda: _ok(http), "pvesim")
-                worker = start_process([sys.executable, "-m", "workers"], workdir, env)
-                settings = load_settings(redis_url=redis.url)
-                connections = connect_redis(settings)
-                store = JobStore(connections.store, ttl_seconds=3600)
-                queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
-                await wait_for(lambda: _exists(connections.store, keys.worker_health("bench")), "the worker")
-                server = ["-m", "mcp_frontend"]
-                params = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
-                embedded_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
-                embedded = StdioServerParameters(
-                    command=sys.executable, args=server, env=embedded_env, cwd=str(workdir)
-                )
-                async with Client(params) as mcp:
-                    redis_pid = server_children()
-                    await enable_toolsets(mcp)
-                    async with Client(embedded) as mcp_embedded:
-                        embedded_pid = server_children() - redis_pid
-                        await enable_toolsets(mcp_embedded)
-                        servers = {
-                            "redis": Server(mcp, (*redis_pid, worker.pid)),
-                            "embedded": Server(mcp_embedded, tuple(embedded_pid)),
-                        }
-                        results = await measure(http, queue, servers, iterations, warmup)
-                worker.terminate()  # while its Redis is up: a worker whose Redis is gone stops slowly (issue 29)
+    async with pvesim_process() as sim:
+        workdir = sim.workdir
+        try:
+            with redis_server() as redis:
+                # INFO: the default, what an admin runs
+                env = sim.env(REDIS_URL=redis.url, PROXMOX_MCP_LOG_LEVEL="INFO")
+                async with httpx.AsyncClient(
+                    base_url=f"{sim.url}/api2/json", verify=sim.tls(), headers=sim.headers
+                ) as http:
+                    worker = start_process([sys.executable, "-m", "workers"], workdir, env)
+                    settings = load_settings(redis_url=redis.url)
+                    connections = connect_redis(settings)
+                    store = JobStore(connections.store, ttl_seconds=3600)
+                    queue = JobClient(store, redactor=Redactor(), signer=SIGNER)
+                    await wait_for(lambda: _exists(connections.store, keys.worker_health("bench")), "the worker")
+                    server = ["-m", "mcp_frontend"]
+                    params = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
+                    embedded_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
+                    embedded = StdioServerParameters(
+                        command=sys.executable, args=server, env=embedded_env, cwd=str(workdir)
+                    )
+                    async with Client(params) as mcp:
+                        redis_pid = server_children()
+                        await enable_toolsets(mcp)
+                        async with Client(embedded) as mcp_embedded:
+                            embedded_pid = server_children() - redis_pid
+                            await enable_toolsets(mcp_embedded)
+                            servers = {
+                                "redis": Server(mcp, (*redis_pid, worker.pid)),
+                                "embedded": Server(mcp_embedded, tuple(embedded_pid)),
+                            }
+                            results = await measure(http, queue, servers, iterations, warmup)
+                    worker.terminate()  # while its Redis is up: a worker whose Redis is gone stops slowly (issue 29)
+                    worker.wait(timeout=30)
+                    await connections.aclose()
+        finally:
+            if worker is not None and worker.poll() is None:
+                worker.kill()
                 worker.wait(timeout=30)
-                await connections.aclose()
-    finally:
-        if worker is not None and worker.poll() is None:
-            worker.kill()
-            worker.wait(timeout=30)
-        sim.terminate()
-        sim.wait(timeout=10)
-        shutil.rmtree(workdir, ignore_errors=True)
     return report(results, servers, iterations)
 
 
@@ -242,10 +205,6 @@ async def enable_toolsets(client: Client) -> None:
         result = await client.call_tool("enable_toolset", {"toolset": toolset})
         assert not result.is_error, result.content
     await client.list_tools()
-
-
-async def _ok(http: httpx.AsyncClient) -> bool:
-    return (await http.get("/version")).status_code == 200
 
 
 async def _exists(redis: Any, key: str) -> bool:

@@ -21,22 +21,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shutil
-import ssl
 import statistics
 import sys
-import tempfile
 import time
-import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
 from mcp import Client, StdioServerParameters
 
-from bench.bench_reads import percentile, start_process, wait_for
-from tests.support.redis_server import free_port, redis_server
-from tests.support.signing import TEST_JOB_KEY
+from bench.bench_reads import percentile
+from bench.pvesim_process import pvesim_process, start_process
+from tests.support.redis_server import redis_server
 
 #: issue 28: the answer this soon after the task's end (p50), with at most this many PVE requests
 TARGET_LAG_MS = 150.0
@@ -75,60 +70,39 @@ async def start_once(http: httpx.AsyncClient, client: Client) -> tuple[float, in
 
 
 async def run(runs: int, task_seconds: float) -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="pmcp-bench-start-"))
-    secret = str(uuid.uuid4())
-    port = free_port()
-    pvesim = ["-m", "pvesim", "--port", str(port), "--token-secret", secret, "--state-dir", str(workdir)]
-    sim = start_process([sys.executable, *pvesim, "--task-duration", str(task_seconds)], workdir)
     worker = None
     lags: dict[str, list[float]] = {mode: [] for mode in MODES}
     counts: dict[str, list[int]] = {mode: [] for mode in MODES}
-    try:
-        with redis_server() as redis:
-            url = f"https://127.0.0.1:{port}"
-            env = {
-                **{k: v for k, v in os.environ.items() if not k.startswith(("PROXMOX_", "REDIS_URL"))},
-                "PROXMOX_URL": url,
-                "PROXMOX_TOKEN_NAME": "root@pam!mcp",
-                "PROXMOX_TOKEN_VALUE": secret,
-                "PROXMOX_CA_BUNDLE": str(workdir / "pvesim-ca.pem"),
-                "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
-                "PROXMOX_MCP_WORKER_NAME": "bench",
-            }
-            headers = {"Authorization": f"PVEAPIToken=root@pam!mcp={secret}"}
-            await wait_for(lambda: asyncio.to_thread((workdir / "pvesim-ca.pem").exists), "pvesim certificate")
-            tls = ssl.create_default_context(cafile=str(workdir / "pvesim-ca.pem"))
-            async with httpx.AsyncClient(base_url=url, verify=tls, headers=headers, timeout=90) as http:
-                await wait_for(lambda: _ok(http), "pvesim")
-                worker = start_process([sys.executable, "-m", "workers"], workdir, {**env, "REDIS_URL": redis.url})
-                server = ["-m", "mcp_frontend"]
-                with_redis = StdioServerParameters(
-                    command=sys.executable, args=server, env={**env, "REDIS_URL": redis.url}, cwd=str(workdir)
-                )
-                embedded = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
-                async with Client(with_redis) as redis_client, Client(embedded) as embedded_client:
-                    clients = {"redis": redis_client, "embedded": embedded_client}
-                    for client in clients.values():  # the first call of each loads its tools: unmeasured
-                        await start_once(http, client)
-                    for _ in range(runs):
-                        for mode, client in clients.items():
-                            lag, requests = await start_once(http, client)
-                            lags[mode].append(lag)
-                            counts[mode].append(requests)
-                worker.terminate()  # while its Redis is up (a worker whose Redis is gone stops slowly: issue 29)
+    async with pvesim_process("--task-duration", str(task_seconds)) as sim:
+        workdir = sim.workdir
+        try:
+            with redis_server() as redis:
+                env = sim.env()
+                async with httpx.AsyncClient(
+                    base_url=sim.url, verify=sim.tls(), headers=sim.headers, timeout=90
+                ) as http:
+                    worker = start_process([sys.executable, "-m", "workers"], workdir, {**env, "REDIS_URL": redis.url})
+                    server = ["-m", "mcp_frontend"]
+                    with_redis = StdioServerParameters(
+                        command=sys.executable, args=server, env={**env, "REDIS_URL": redis.url}, cwd=str(workdir)
+                    )
+                    embedded = StdioServerParameters(command=sys.executable, args=server, env=env, cwd=str(workdir))
+                    async with Client(with_redis) as redis_client, Client(embedded) as embedded_client:
+                        clients = {"redis": redis_client, "embedded": embedded_client}
+                        for client in clients.values():  # the first call of each loads its tools: unmeasured
+                            await start_once(http, client)
+                        for _ in range(runs):
+                            for mode, client in clients.items():
+                                lag, requests = await start_once(http, client)
+                                lags[mode].append(lag)
+                                counts[mode].append(requests)
+                    worker.terminate()  # while its Redis is up (a worker whose Redis is gone stops slowly: issue 29)
+                    worker.wait(timeout=30)
+        finally:
+            if worker is not None and worker.poll() is None:
+                worker.kill()
                 worker.wait(timeout=30)
-    finally:
-        if worker is not None and worker.poll() is None:
-            worker.kill()
-            worker.wait(timeout=30)
-        sim.terminate()
-        sim.wait(timeout=10)
-        shutil.rmtree(workdir, ignore_errors=True)
     return report(lags, counts, runs, task_seconds)
-
-
-async def _ok(http: httpx.AsyncClient) -> bool:
-    return (await http.get("/api2/json/version")).status_code == 200
 
 
 def report(lags: dict[str, list[float]], counts: dict[str, list[int]], runs: int, task_seconds: float) -> int:
