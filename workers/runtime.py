@@ -800,9 +800,12 @@ async def answer_read(app: WorkerApp, op: Operation, handler: Handler, params: P
     except Exception:
         log.exception("read_crashed", operation=op.name)
         raise InternalError(f"{op.name} failed unexpectedly in worker {app.name}") from None
-    code = getattr(outcome, "code", None)
-    (log.info if code else log.debug)(  # as a queued read's end (`_end`)
-        "read_finished", operation=op.name, code=code, duration_ms=round((time.monotonic() - started) * 1000, 1)
+    answered = isinstance(outcome, Outcome) and outcome.state is JobState.SUCCEEDED
+    (log.debug if answered else log.info)(  # as a queued read's end (`_end`)
+        "read_finished",
+        operation=op.name,
+        code=getattr(outcome, "code", None),
+        duration_ms=round((time.monotonic() - started) * 1000, 1),
     )
     if isinstance(outcome, Outcome):
         result = outcome.result  # what a queued read's answer is read back as (shared.jobs.client.job_result)

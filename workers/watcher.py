@@ -416,7 +416,7 @@ class Watcher:
         last_running = watched.seen_running if watched.seen_running is not None else watched.since
         ended = (last_running + ended_by) / 2
         seconds = max(0.0, ended - watched.since)
-        known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds, (ended_by - ended))
+        known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds, ended_by - ended)
         self._durations[watched.upid.type] = known
         return known
 

@@ -239,7 +239,7 @@ class JobClient:
             elif event.state is not None and event.state.terminal:
                 record = seen  # as the ending write left it, read with the event
                 break
-        if record is None or not record.terminal:
+        if record is None:  # the wait ran out (or the record is gone): as it stands now
             record = await self.store.get(job_id)
         if record is None:
             raise NotFound(f"job {job_id} is gone from the job store", hint="Jobs expire; start the operation again.")

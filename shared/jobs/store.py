@@ -345,13 +345,7 @@ class JobStore:
 
     async def events(self, job_id: str, after: str = "0", block_ms: int | None = None) -> list[JobEvent]:
         """Events after stream ID `after`; with `block_ms`, wait that long for the first one."""
-        stream = keys.job_events(job_id)
-        response = await self.redis.xread({stream: after}, block=block_ms)
-        found: list[JobEvent] = []
-        for _name, entries in response or []:
-            for entry_id, data in entries:
-                found.append(_event_from(entry_id, data))
-        return found
+        return _events_of(await self.redis.xread({keys.job_events(job_id): after}, block=block_ms))
 
     async def follow(
         self, job_id: str, deadline: float, *, after: str = "0", mark: bool = True
@@ -380,10 +374,9 @@ class JobStore:
                 pipe.hgetall(keys.job_record(job_id))
                 response, fields = await pipe.execute()
             record = self.record_from(fields)
-            for _name, entries in response or []:
-                for entry_id, data in entries:
-                    after = entry_id
-                    yield _event_from(entry_id, data), record
+            for event in _events_of(response):
+                after = event.id
+                yield event, record
 
     async def newest(self, limit: int, fields: Sequence[str], *, hidden: set[str] | None = None) -> list[JobRecord]:
         """The newest `limit` jobs of the time index, newest first, with only `fields` read (a dashboard's view)."""
@@ -437,6 +430,11 @@ class JobStore:
     def _expire(self, pipe: Pipeline, job_id: str) -> None:
         for key in (keys.job_record(job_id), keys.job_events(job_id)):
             pipe.expire(key, self.ttl_seconds)
+
+
+def _events_of(response: Any) -> list[JobEvent]:
+    """The events an XREAD of one job's stream answered (None: none came)."""
+    return [_event_from(entry_id, data) for _name, entries in response or [] for entry_id, data in entries]
 
 
 def _event_from(entry_id: str, data: dict[str, str]) -> JobEvent:
