@@ -15,7 +15,7 @@ RUN python -m venv /opt/venv
 # while only the code changes.
 COPY requirements/runtime.txt requirements/runtime.txt
 RUN /opt/venv/bin/pip install --no-cache-dir --require-hashes --requirement requirements/runtime.txt
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY shared ./shared
 COPY workers ./workers
 COPY mcp_frontend ./mcp_frontend
@@ -30,7 +30,9 @@ RUN /opt/venv/bin/pip install --no-cache-dir --no-deps . \
 FROM ${PYTHON_IMAGE}
 LABEL org.opencontainers.image.title="proxmox-mcp" \
       org.opencontainers.image.description="MCP server for Proxmox VE: stdio server, queue workers and the pvesim simulator" \
-      org.opencontainers.image.licenses="MIT"
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="https://github.com/proxmox-mcp/proxmox-mcp" \
+      io.modelcontextprotocol.server.name="io.github.proxmox-mcp/proxmox-mcp"
 RUN groupadd --system --gid 10001 pmcp \
     && useradd --system --uid 10001 --gid pmcp --home-dir /nonexistent --no-create-home \
        --shell /usr/sbin/nologin pmcp

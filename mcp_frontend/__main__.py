@@ -28,7 +28,7 @@ from shared.logs import configure_logging
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 
-__all__ = ["main"]
+__all__ = ["argument_parser", "main"]
 
 
 @dataclass(frozen=True)
@@ -152,12 +152,8 @@ def _audit_command(argv: list[str]) -> int:
     return 1 if problems else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["token"]:
-        return _token_command(argv[1:])
-    if argv[:1] == ["audit"]:
-        return _audit_command(argv[1:])
+def argument_parser() -> argparse.ArgumentParser:
+    """The server's own arguments (besides the `token` and `audit` commands)."""
     parser = argparse.ArgumentParser(prog="proxmox-mcp", description=__doc__)
     parser.add_argument(
         "--demo", action="store_true", help="run against a simulated PVE cluster started in this process"
@@ -171,7 +167,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-auth", action="store_true", help="serve HTTP without authentication (a loopback address only)"
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["token"]:
+        return _token_command(argv[1:])
+    if argv[:1] == ["audit"]:
+        return _audit_command(argv[1:])
+    args = argument_parser().parse_args(argv)
     try:
         settings = load_settings(args.env_file)
         http = _http(args.http, settings, args.no_auth)

@@ -16,7 +16,6 @@ import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -46,6 +45,7 @@ from mcp_frontend.stdio import answered_stdio
 from mcp_frontend.toolsets import EnabledToolsets, ToolsetMiddleware, tools_of
 from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
+from shared.release import release_version
 from shared.settings import Settings
 
 if TYPE_CHECKING:
@@ -282,7 +282,7 @@ def build_server(
         name="proxmox-mcp",
         title="Proxmox VE",
         instructions=INSTRUCTIONS,
-        version=_version(),
+        version=release_version(),
         lifespan=lifespan,
         log_level=settings.log_level,
         auth=auth[0] if auth is not None else None,
@@ -307,10 +307,3 @@ def _for_clusters(published: list[PublishedTool], clusters: Clusters) -> list[Pu
         )
         for entry in published
     ]
-
-
-def _version() -> str:
-    try:
-        return version("proxmox-mcp")
-    except PackageNotFoundError:
-        return "0+unknown"

@@ -61,6 +61,7 @@ from shared.pve._boundary import (
 from shared.pve.auth import PveTokenAuth
 from shared.pve.schema import ApiSchema, load_schema
 from shared.pve.transport import pooled_transport
+from shared.release import release_version
 from shared.settings import Settings
 
 __all__ = [
@@ -193,7 +194,7 @@ class PveClient:
             timeout=timeout,
             limits=limits,
             transport=transport or pooled_transport(tls, limits),
-            headers={"Accept": "application/json", "User-Agent": "proxmox-mcp"},
+            headers={"Accept": "application/json", "User-Agent": f"proxmox-mcp/{release_version()}"},
         )
 
     @classmethod

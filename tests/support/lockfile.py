@@ -16,6 +16,8 @@ from packaging.markers import Marker, default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from shared.release import DISTRIBUTION
+
 __all__ = [
     "PROJECT",
     "Pin",
@@ -26,7 +28,7 @@ __all__ = [
     "unlocked_requirements",
 ]
 
-PROJECT = "proxmox-mcp"
+PROJECT = DISTRIBUTION
 
 
 #: the Pythons and platforms the locks are resolved for (scripts/lock.sh: --universal, 3.11 and newer)
