@@ -38,8 +38,8 @@ class Launch:
 
 def blocks() -> list[tuple[str, str, str]]:
     """(client, kind, body) of each fenced block after `<!-- client: ... -->`."""
-    found = re.findall(r"<!-- client: ([\w-]+)(?: (\w+))? -->\s*```(?:json|sh)\n(.*?)```", INSTALL_DOC.read_text(), re.S)
-    return [(client, kind, body) for client, kind, body in found]
+    block = re.compile(r"<!-- client: ([\w-]+)(?: (\w+))? -->\s*```(?:json|sh)\n(.*?)```", re.S)
+    return [(client, kind, body) for client, kind, body in block.findall(INSTALL_DOC.read_text())]
 
 
 def launches() -> list[Launch]:

@@ -13,7 +13,6 @@ PIP_FIND_LINKS) until it is on PyPI. The image's lines are in tests/deploy/test_
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import subprocess
 import sys
@@ -21,17 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp.client.stdio import stdio_client
 
 from shared.release import DISTRIBUTION
 from tests.support.node_clients import INSPECTOR, INSTALL, NODE
 from tests.support.redis_server import redis_server
-from tests.support.release import README, Dist, built, fenced_lines, project, user_env
+from tests.support.release import README, WARNING, Dist, built, demo_session, fenced_lines, user_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
-
-WARNING = re.compile(r"^\S+:\d+: \w*Warning: ", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
@@ -75,23 +70,6 @@ def inspector(server: list[str], home: Path, *arguments: str) -> dict[str, Any]:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
-
-
-async def demo_session(command: str, home: Path, **extra: str) -> str:
-    """One MCP session with the stdio server that `command` (a shell line) starts: the tools are listed, a tool
-    answers, and the server names this release. Returns what the server wrote on stderr."""
-    errors = home / "stderr.txt"
-    server = StdioServerParameters(command="bash", args=["-c", command], env=user_env(home, **extra), cwd=str(home))
-    with errors.open("w") as errlog:
-        async with Client(stdio_client(server, errlog=errlog)) as client:  # type: ignore[arg-type]
-            assert client.server_info.version == project()["version"]
-            tools = {tool.name for tool in (await client.list_tools()).tools}
-            nodes = await client.call_tool("list_nodes", {})
-    assert {"list_nodes", "list_vms", "get_task_status"} <= tools
-    assert not nodes.is_error, nodes.content
-    assert nodes.structured_content is not None
-    assert [n["node"] for n in nodes.structured_content["nodes"]] == ["pve1", "pve2"]
-    return errors.read_text()
 
 
 def test_the_installed_demo_answers_the_inspector_with_no_checkout_in_reach(venv: Path, tmp_path: Path) -> None:

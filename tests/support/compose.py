@@ -77,12 +77,17 @@ class Service:
     def _render(self, text: str, addresses: Mapping[str, str]) -> str:
         return _located(interpolate(text, self.variables), addresses)
 
-    def argv(self, addresses: Mapping[str, str] | None = None) -> list[str]:
-        """The process the container runs: entrypoint + command, interpolated, the program resolved."""
+    def command(self, addresses: Mapping[str, str] | None = None) -> list[str]:
+        """What the container runs: entrypoint + command, interpolated, as the image resolves them."""
         parts = [self._render(p, addresses or {}) for p in _argv(self.spec.get("entrypoint"))]
         parts += [self._render(p, addresses or {}) for p in _argv(self.spec.get("command"))]
         assert parts, f"service {self.name} names no command"
-        return [_which(parts[0]), *parts[1:]]
+        return parts
+
+    def argv(self, addresses: Mapping[str, str] | None = None) -> list[str]:
+        """The container's command as a local process: the program resolved on this machine."""
+        program, *arguments = self.command(addresses)
+        return [_which(program), *arguments]
 
     def environment(self, addresses: Mapping[str, str] | None = None) -> dict[str, str]:
         """The variables compose sets in the container (the image's own ENV aside)."""

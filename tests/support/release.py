@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from pydantic import AliasChoices
 
 from shared.settings import ENV_FILE_VARIABLE, Settings
@@ -24,8 +26,10 @@ __all__ = [
     "DIST_DIR_VARIABLE",
     "README",
     "ROOT",
+    "WARNING",
     "Dist",
     "built",
+    "demo_session",
     "fenced_lines",
     "project",
     "server_json",
@@ -36,6 +40,8 @@ __all__ = [
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 DIST_DIR_VARIABLE = "PMCP_DIST_DIR"
+#: a warning as Python prints it: `FILE:LINE: SomethingWarning: message`
+WARNING = re.compile(r"^\S+:\d+: \w*Warning: ", re.MULTILINE)
 #: the dev tools a user's shell has in the install tests: uv's (uvx) and pipx
 INSTALLERS = ("uv", "uvx", "pipx")
 
@@ -122,3 +128,20 @@ def fenced_lines(markdown: str, marker: str) -> list[str]:
     assert match, f"no ```sh block after <!-- {marker} -->"
     lines = [line.split(" #", 1)[0].strip() for line in match.group(1).splitlines()]
     return [line for line in lines if line]
+
+
+async def demo_session(command: str, home: Path, **extra: str) -> str:
+    """One MCP session with the stdio server that `command` (a shell line) starts: the tools are listed, a tool
+    answers, and the server names this release. Returns what the server wrote on stderr."""
+    errors = home / "stderr.txt"
+    server = StdioServerParameters(command="bash", args=["-c", command], env=user_env(home, **extra), cwd=str(home))
+    with errors.open("w") as errlog:
+        async with Client(stdio_client(server, errlog=errlog)) as client:  # type: ignore[arg-type]
+            assert client.server_info.version == project()["version"]
+            tools = {tool.name for tool in (await client.list_tools()).tools}
+            nodes = await client.call_tool("list_nodes", {})
+    assert {"list_nodes", "list_vms", "get_task_status"} <= tools
+    assert not nodes.is_error, nodes.content
+    assert nodes.structured_content is not None
+    assert [n["node"] for n in nodes.structured_content["nodes"]] == ["pve1", "pve2"]
+    return errors.read_text()
