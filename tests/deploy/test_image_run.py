@@ -148,9 +148,7 @@ async def test_the_compose_services_from_the_image_answer_an_authenticated_call(
     token = add_token(config / "tokens.json", "ci", ["read"])
     shutil.chown(config / "tokens.json", int(USER), int(USER))  # docker-compose.yml: chown 10001 config/tokens.json
     with ExitStack() as stack:
-        redis_server = stack.enter_context(
-            local_redis(compose.service("redis"), variables["REDIS_PASSWORD"], tmp_path)
-        )
+        redis_server = stack.enter_context(local_redis(compose.service("redis"), variables["REDIS_PASSWORD"], tmp_path))
         pvesim_port = free_port()
         addresses = {"redis:6379": redis_server.address, "pvesim:8006": f"127.0.0.1:{pvesim_port}"}
         stack.enter_context(
@@ -194,7 +192,7 @@ def docker_shim(tmp_path: Path) -> Path:
         "#!/bin/sh\n"
         'if [ "$1" = build ] && [ -n "$PMCP_TEST_BASE" ]; then\n'
         '    shift; exec podman build --network host --build-arg "PYTHON_IMAGE=$PMCP_TEST_BASE" \\\n'
-        "        -v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro \"$@\"\n"
+        '        -v /etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro "$@"\n'
         "fi\n"
         'exec podman "$@"\n'
     )
