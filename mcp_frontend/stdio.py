@@ -5,9 +5,9 @@ logs it (at DEBUG, with the line's raw tail: whatever the client sent, a passwor
 answers nothing. Lines the SDK can read but not write back (a string with a lone surrogate, a
 number too long to print) end no better. Between the transport and the session, this answers
 each such line with JSON-RPC's own error, and logs only what kind of line it was:
-- not JSON that can be read (bad syntax, nesting too deep, a number too long): -32700, id null;
-- JSON that is no JSON-RPC message, or one holding what cannot be written back: -32600, with
-  the request's id when it has a usable one.
+- not JSON that can be read (bad syntax, nesting too deep): -32700, id null;
+- JSON that is no JSON-RPC message, or one holding what cannot be read or written back (a lone
+  surrogate escape, a number too long): -32600, with the request's id when it has a usable one.
 
 The lines themselves are read and written on the event loop (`Pipes`): the SDK reads stdin and
 writes stdout through a thread, a hand-off each way for every message, which cost the server
@@ -20,6 +20,7 @@ the descriptors are no pipes, sockets or terminals (a regular file), the SDK's o
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import os
 import stat
@@ -47,6 +48,7 @@ _LINE_LIMIT = 2**28
 #: what a number in a message may hold at most: more digits than any id or token needs, fewer than
 #: Python prints without its integer-to-text limit
 _LARGEST_NUMBER = 10**100
+_LARGEST_DIGITS = 100
 
 
 def _usable_id(value: object) -> str | int | None:
@@ -70,6 +72,20 @@ def _unwritable(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _LARGEST_NUMBER
 
 
+def _number(text: str) -> int | None:
+    """A JSON integer as Python reads it, or None past what a message may hold (never parsed: too long)."""
+    return int(text) if len(text.lstrip("-")) <= _LARGEST_DIGITS else None
+
+
+def _id_of_line(line: str) -> str | int | None:
+    """The usable id of a line that is JSON to Python's reader, or None."""
+    try:
+        decoded = json.loads(line, parse_int=_number)
+    except (ValueError, RecursionError):
+        return None
+    return _usable_id(decoded.get("id")) if isinstance(decoded, dict) else None
+
+
 def _error(request_id: str | int | None, code: int, message: str) -> SessionMessage:
     return SessionMessage(JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=message)))
 
@@ -84,6 +100,13 @@ def refusal(item: SessionMessage | Exception) -> SessionMessage | None:
         return _error(_usable_id(dumped.get("id")), INVALID_REQUEST, "Invalid Request: a value cannot be echoed")
     errors = item.errors(include_url=False) if isinstance(item, ValidationError) else []
     if not errors or errors[0]["type"] == "json_invalid":
+        raw = errors[0]["input"] if errors else None
+        request_id = _id_of_line(raw) if isinstance(raw, str) else None
+        if request_id is not None:
+            # JSON the SDK's parser refuses but Python's reads (a lone surrogate escape, a huge number):
+            # a request whose id can be read gets its answer, or its client would wait for ever
+            log.info("jsonrpc_line_refused", kind="unreadable value")
+            return _error(request_id, INVALID_REQUEST, "Invalid Request: a value cannot be read")
         log.info("jsonrpc_line_refused", kind="not JSON")
         return _error(None, PARSE_ERROR, "Parse error")
     # the whole message is the input of the shallowest error about an object (a member it misses)

@@ -108,14 +108,14 @@ def _request(request_id: object, method: object, params: str = "{}") -> bytes:
         pytest.param(b"[" * 20_000 + b"]" * 20_000, -32700, None, id="20000-deep-nesting"),
         pytest.param(
             _request(3, "tools/list", '{"_meta":{"progressToken":' + "9" * 5_000 + "}}"),
-            -32700,
-            None,
+            -32600,
+            3,
             id="5000-digit-progress-token",
         ),
         pytest.param(
             _request(4, "tools/call", f'{{"name":"x","arguments":{{"p":"\\ud800{SECRET}"}}}}'),
-            -32700,
-            None,
+            -32600,
+            4,
             id="lone-surrogate",
         ),
         pytest.param(f'{{"password":"{SECRET}"}}'.encode(), -32600, None, id="json-but-no-message"),
