@@ -196,6 +196,8 @@ class QueueWorker:
         #: jobs whose PVE task ended, waiting (in that order) for a slot to go on in
         self._slot_waits: deque[tuple[str, asyncio.Future[None]]] = deque()
         self._slot_freed = asyncio.Event()
+        #: set on a stop once the jobs in slots had their drain time (`_drain_on_stop`)
+        self._drain_over = asyncio.Event()
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
         #: releases of claims wait while the heartbeat renews, so a renewal never re-holds a released job
@@ -255,7 +257,10 @@ class QueueWorker:
         gc.freeze()
 
     async def _main(self) -> None:
-        background = [asyncio.create_task(self._heartbeat(), name="heartbeat")]
+        background = [
+            asyncio.create_task(self._heartbeat(), name="heartbeat"),
+            asyncio.create_task(self._drain_on_stop(), name="drain on stop"),
+        ]
         background += [asyncio.create_task(w.run(), name=f"watcher {c}") for c, w in self.watchers.items()]
         log.info("worker_started", worker=self.name, functions=len(self.functions), clusters=list(self.clusters))
         self.ready.set()
@@ -556,12 +561,15 @@ class QueueWorker:
         )
         await self.redis.set(keys.worker_health(self.name), line, ex=HEALTH_TTL_SECONDS)
 
-    async def _drain(self) -> None:
-        """Let the jobs in slots run on for the drain time, then hand every job held back to the queue.
+    async def _drain_on_stop(self) -> None:
+        """On a stop, let the jobs in slots run on for the drain time; then Redis commands stop retrying.
 
-        A job that awaits its PVE task's end is handed back at once (another worker follows the
-        task from its record); one whose task ended meanwhile writes that end as it goes.
+        It runs beside the claim loop, which may be inside a Redis command that retries for a minute
+        when Redis is gone: once retries end, that command fails, the loop sees the stop, and the
+        last writes (claims handed back, the health key) fail at once rather than retry. What a
+        worker stopped this way held is retaken by the others when its claims lapse, as after a kill.
         """
+        await self._stopping.wait()
         if self.slots and self.drain_seconds:
             log.info("worker_draining", running=len(self.slots), seconds=self.drain_seconds)
             deadline = time.monotonic() + self.drain_seconds
@@ -569,6 +577,18 @@ class QueueWorker:
                 self._slot_freed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._slot_freed.wait(), left)
+        if self._owns_connections:  # shared connections (embedded) serve the frontend on
+            self.connections.give_up_retries()
+        self._drain_over.set()
+
+    async def _drain(self) -> None:
+        """Once the drain is over (`_drain_on_stop`), hand every job held back to the queue.
+
+        A job that awaits its PVE task's end is handed back at once (another worker follows the
+        task from its record); one whose task ended meanwhile writes that end as it goes.
+        """
+        if self._stopping.is_set():
+            await self._drain_over.wait()
         tasks = [held.task for held in self.held.values()]
         for task in tasks:
             task.cancel()

@@ -10,12 +10,14 @@ tests/workers/test_arq_view.py.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 from redis.asyncio import ConnectionPool, Redis
-from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
@@ -31,6 +33,7 @@ __all__ = [
     "REDIS_ERRORS",
     "WORKER_RETRIES",
     "RedisConnections",
+    "RedisRetry",
     "connect_redis",
     "connect_store",
     "redis_location",
@@ -45,12 +48,77 @@ FRONTEND_RETRIES = 6
 REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, OSError)
 
 
+T = TypeVar("T")
+
+
+class RedisRetry:
+    """redis-py's retry of a failed command (`redis.asyncio.retry.Retry`'s interface), which can be ended.
+
+    After `give_up()`, a command that fails raises at once, and one waiting to try again raises now.
+    A worker gives up when its drain ends on a stop: with Redis gone, each of its last writes would
+    otherwise retry for about a minute, and a stop must end within its bound. The pool gives each
+    connection a deep copy of its retry policy; a copy of this one is itself, so giving up reaches
+    every connection.
+    """
+
+    def __init__(self, backoff: ExponentialWithJitterBackoff, retries: int) -> None:
+        # stateless: shared by every command at once, it needs no reset between them
+        self.backoff = backoff
+        self.retries = retries
+        self.supported_errors: tuple[type[Exception], ...] = (RedisConnectionError, RedisTimeoutError)
+        self.given_up = False
+        self._waiting: set[asyncio.Future[None]] = set()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RedisRetry:
+        return self
+
+    def update_supported_errors(self, specified_errors: Iterable[type[Exception]]) -> None:
+        self.supported_errors = tuple({*self.supported_errors, *specified_errors})
+
+    def give_up(self) -> None:
+        """End every retry: those waiting now, and any later failure's."""
+        self.given_up = True
+        for waiting in self._waiting:
+            if not waiting.done():
+                waiting.set_result(None)
+
+    async def call_with_retry(self, do: Callable[[], Awaitable[T]], fail: Callable[[Exception], Awaitable[Any]]) -> T:
+        failures = 0
+        while True:
+            try:
+                return await do()
+            except self.supported_errors as error:
+                failures += 1
+                await fail(error)
+                if self.given_up or (0 <= self.retries < failures):
+                    raise
+                await self._pause(self.backoff.compute(failures))
+                if self.given_up:
+                    raise
+
+    async def _pause(self, seconds: float) -> None:
+        waiting = asyncio.get_running_loop().create_future()
+        self._waiting.add(waiting)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiting, seconds)
+        finally:
+            self._waiting.discard(waiting)
+
+
 @dataclass
 class RedisConnections:
     """The client a process needs; close with `aclose()`."""
 
     store: Redis
     embedded: bool
+    #: the retry policy of every connection to REDIS_URL (None: embedded, nothing to retry)
+    retry: RedisRetry | None = field(default=None)
+
+    def give_up_retries(self) -> None:
+        """From now on a Redis command that fails fails at once (a worker's stop, after its drain)."""
+        if self.retry is not None:
+            self.retry.give_up()
 
     async def aclose(self) -> None:
         # The client was built on a pool of ours, so closing the client alone would leave its pool open.
@@ -59,7 +127,7 @@ class RedisConnections:
 
 def _options(retries: int) -> dict[str, Any]:
     return {
-        "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
+        "retry": RedisRetry(ExponentialWithJitterBackoff(base=0.05, cap=5.0), retries),
         # OSError too: a restarting Redis refuses connections (ConnectionRefusedError), which redis-py
         # 5.3 neither retries nor wraps while it connects, and connecting happens when a command
         # checks a connection out of the pool, before that command's own retry begins
@@ -89,8 +157,9 @@ def connect_redis(
         pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
         return RedisConnections(store=Redis(connection_pool=pool), embedded=True)
     url = settings.redis_url.get_secret_value()
-    pool = ConnectionPool.from_url(url, decode_responses=True, **_options(retries))
-    return RedisConnections(store=Redis(connection_pool=pool), embedded=False)
+    options = _options(retries)
+    pool = ConnectionPool.from_url(url, decode_responses=True, **options)
+    return RedisConnections(store=Redis(connection_pool=pool), embedded=False, retry=options["retry"])
 
 
 def redis_location(url: str) -> str:

@@ -1,5 +1,7 @@
 """Redis restarts under running workers and a change in flight: nothing is lost, nothing happens twice.
 
+And a worker stopped while its Redis is gone ends within its drain bound; another finishes its change.
+
 redis-server runs with AOF (every write fsynced), so a restart keeps every key. Two worker processes
 and the stdio server use it; a start whose PVE task takes several seconds is in flight when Redis
 goes down for a few seconds and comes back on the same port and data directory.
@@ -9,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import signal
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +22,7 @@ import pytest
 from pvesim.config import SimConfig
 from tests.support.agent import finished
 from tests.support.redis_server import RedisServer, free_port, restart_redis, start_aof_redis
-from tests.support.stack import HostedClient, start_stack
+from tests.support.stack import FAST_RECOVERY, HostedClient, start_stack
 from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
@@ -74,6 +78,52 @@ async def test_a_redis_restart_under_two_workers_loses_nothing_and_the_change_ha
         assert sum(1 for r in sim.requests if r.method == "POST" and r.path.endswith(f"/qemu/{vmid}/status/start")) == 1
         assert sim.state.counts[vmid]["started"] == 1
         assert all(worker.process.poll() is None for worker in stack.workers)  # no worker exited
+    finally:
+        stack.stop()
+        await stack.sim.stop()
+
+
+async def test_a_worker_whose_redis_is_gone_stops_in_its_drain_bound_and_another_finishes_its_change(
+    aof_redis: RedisServer,
+) -> None:
+    drain = 3
+    env = FAST_RECOVERY | {"PROXMOX_MCP_WORKER_DRAIN": str(drain)}
+    stack = await start_stack("redis", aof_redis, SimConfig(task_duration=0.3), env=env, workers=1)
+    try:
+        sim = stack.sim
+        vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped"
+                    and not g.template)  # fmt: skip
+        sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=6.0, count=1)
+        async with HostedClient(stack.client()) as client:
+            answer = await client.call_tool(
+                "power_control", {"vmid": vmid, "action": "start", "confirmed": True, "wait_seconds": 1}
+            )
+            assert answer.structured_content is not None, answer.content
+            job_id = answer.structured_content["job_id"]
+
+            async def running() -> bool:
+                return any(t.vmid == vmid and t.status == "running" for t in sim.state.tasks.values())
+
+            await eventually(running, timeout=30, what="the start task to run")
+            (worker,) = stack.workers
+            aof_redis.process.kill()  # gone at once, as a crashed or partitioned Redis
+            aof_redis.process.wait(timeout=10)
+            stopped_at = time.monotonic()
+            worker.process.send_signal(signal.SIGTERM)  # docker compose stop
+
+            async def exited() -> bool:
+                return worker.process.poll() is not None
+
+            await eventually(exited, timeout=drain + 30, interval=0.05, what="the worker to exit")
+            took = time.monotonic() - stopped_at
+            assert took <= drain + 5, f"the worker took {took:.1f} s to stop; its drain bound is {drain} s"
+            # Redis back with what it had; another worker takes the job over once its claim lapses
+            aof_redis.process = start_aof_redis(aof_redis.port, aof_redis.directory)
+            stack.start_worker("w2")
+            job = await finished(client, job_id, timeout=90)
+        assert job["state"] == "succeeded", job
+        assert sum(1 for r in sim.requests if r.method == "POST" and r.path.endswith(f"/qemu/{vmid}/status/start")) == 1
+        assert sim.state.counts[vmid]["started"] == 1
     finally:
         stack.stop()
         await stack.sim.stop()
