@@ -9,7 +9,7 @@ AOF (every write fsynced) and several `python -m workers` processes, then for `-
 - restarts Redis every 60-120 s, down 2-4 s (AOF keeps every key);
 - has PVE answer 2% of calls with 500, 502 or 596 (before handling them: nothing happens), drop the
   connection after handling a call now and then (the change happened; its answer is lost), and
-  answer 20-60 ms late.
+  answer 20-60 ms late; `--errors 0.1:500` sets the share and the statuses instead.
 
 Then it stops the faults, waits for every job to end, and counts, from the job records and pvesim's
 effect counters:
@@ -19,10 +19,13 @@ effect counters:
   misreported   jobs whose report does not match what happened: succeeded without the effect,
                 failed with it, partial without the steps it names
   stuck         jobs not ended once the faults stopped and the drain time passed
+  needless partial  jobs that ended partial because a step that may simply be sent again
+                (IDEMPOTENT_STEPS) failed: it should have been retried
 
 and exits non-zero on any. `unknown` is an honest answer (the job could not tell), counted apart.
 
     .venv/bin/python -m bench.chaos --minutes 10 --seed 1
+    .venv/bin/python -m bench.chaos --minutes 5 --seed 1 --errors 0.1:500
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import shutil
 import signal
 import sys
@@ -62,6 +66,10 @@ from tests.support.stack import Stack, WorkerProcess
 #: the effect each change must have had exactly once when it succeeded (and not at all when it failed)
 EFFECTS = {"start": "started", "stop": "stopped", "snapshot": "snapshot_created", "cloudinit": "config_updated"}
 DRAIN_SECONDS = 120.0
+#: the steps of these changes that send PVE a request whose repetition does what one does: a PVE
+#: error on one of them is retried, so it never leaves a change partial
+IDEMPOTENT_STEPS = {"cloudinit"}  # the drive rebuild, PUT .../cloudinit (workers/operations/cloudinit.py)
+_FAILED_STEP = re.compile(r"then the (\w+) step failed")
 
 
 @dataclass
@@ -85,10 +93,13 @@ class Tally:
     duplicated: list[str] = field(default_factory=list)
     misreported: list[str] = field(default_factory=list)
     stuck: list[str] = field(default_factory=list)
+    needless_partial: list[str] = field(default_factory=list)
+    #: the step each partial change failed at
+    partial_steps: Counter[str] = field(default_factory=Counter)
 
     @property
     def clean(self) -> bool:
-        return not (self.lost or self.duplicated or self.misreported or self.stuck)
+        return not (self.lost or self.duplicated or self.misreported or self.stuck or self.needless_partial)
 
 
 @dataclass(frozen=True)
@@ -103,13 +114,35 @@ class Pace:
 QUICK = Pace(kills=(6.0, 12.0), redis_restarts=(20.0, 30.0))
 
 
+@dataclass(frozen=True)
+class PveErrors:
+    """The share of PVE calls answered with an error (before PVE handles them), and the statuses drawn."""
+
+    rate: float = 0.02
+    statuses: tuple[int, ...] = (500, 502, 596)
+
+    @classmethod
+    def parse(cls, text: str) -> PveErrors:
+        """`0.1:500` or `0.05:500,502`."""
+        rate, _, statuses = text.partition(":")
+        return cls(float(rate), tuple(int(s) for s in statuses.split(",")) if statuses else cls.statuses)
+
+
 class Chaos:
     def __init__(
-        self, sim: Simulator, redis: RedisServer, stack: Stack, rng: random.Random, workers: int, pace: Pace
+        self,
+        sim: Simulator,
+        redis: RedisServer,
+        stack: Stack,
+        rng: random.Random,
+        workers: int,
+        pace: Pace,
+        errors: PveErrors,
     ) -> None:
         self.sim, self.redis, self.stack, self.rng = sim, redis, stack, rng
         self.size = workers
         self.pace = pace
+        self.errors = errors
         self.serial = 0
         self.busy: dict[int, Change] = {}
         self.done: list[Change] = []
@@ -199,10 +232,10 @@ class Chaos:
 
     async def pve_faults(self, seconds: float) -> None:
         faults = self.sim.faults
-        faults.error_rate = 0.02
+        faults.error_rate = self.errors.rate
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            faults.error_status = self.rng.choice([500, 502, 596])
+            faults.error_status = self.rng.choice(self.errors.statuses)
             faults.latency = self.rng.uniform(0.02, 0.06)
             if self.rng.random() < 0.3:
                 faults.add_drop(when="after", method=self.rng.choice(["POST", "PUT"]), count=1)
@@ -245,13 +278,18 @@ class Chaos:
                 tally.misreported.append(f"{label}: reported failed, but {effect} happened")
             elif change.state == "partial" and change.kind == "cloudinit" and not happened:
                 tally.misreported.append(f"{label}: reported partial, but the config was never set")
+            if change.state == "partial" and (failed := _FAILED_STEP.search(change.message)):
+                tally.partial_steps[failed.group(1)] += 1
+                if failed.group(1) in IDEMPOTENT_STEPS:
+                    tally.needless_partial.append(f"{label}: its {failed.group(1)} step could have been retried")
 
 
 def report(tally: Tally, minutes: float, seed: int) -> int:
     print(f"chaos run: {minutes} min, seed {seed}")
     print(f"  changes submitted {tally.submitted}, worker kills {tally.kills}, Redis restarts {tally.redis_restarts}")
     print(f"  ended as: {dict(sorted(tally.states.items()))}")
-    for name in ("lost", "duplicated", "misreported", "stuck"):
+    print(f"  partial, by the step that failed: {dict(sorted(tally.partial_steps.items()))}")
+    for name in ("lost", "duplicated", "misreported", "stuck", "needless_partial"):
         found = getattr(tally, name)
         print(f"  {name}: {len(found)}")
         for line in found[:10]:
@@ -260,7 +298,7 @@ def report(tally: Tally, minutes: float, seed: int) -> int:
     return 0 if tally.clean else 1
 
 
-async def run(minutes: float, seed: int, workers: int, pace: Pace = Pace()) -> Tally:
+async def run(minutes: float, seed: int, workers: int, pace: Pace = Pace(), errors: PveErrors = PveErrors()) -> Tally:
     rng = random.Random(seed)
     seconds = minutes * 60
     directory = Path(tempfile.mkdtemp(prefix="pmcp-chaos-"))
@@ -269,7 +307,7 @@ async def run(minutes: float, seed: int, workers: int, pace: Pace = Pace()) -> T
     sim = Simulator(SimConfig(task_duration=1.0, lock_timeout=0.5, guests=120, seed=seed))
     await sim.start()
     stack = Stack(sim, server, directory, extra_env={"PROXMOX_MCP_LOG_LEVEL": "INFO"})
-    chaos = Chaos(sim, server, stack, rng, workers, pace)
+    chaos = Chaos(sim, server, stack, rng, workers, pace, errors)
     try:
         for _ in range(workers):
             chaos.start_worker()
@@ -297,9 +335,10 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--errors", type=PveErrors.parse, default=PveErrors(), help="RATE:STATUS[,STATUS...]")
     args = parser.parse_args()
     os.environ.pop("REDIS_URL", None)
-    tally = asyncio.run(run(args.minutes, args.seed, args.workers))
+    tally = asyncio.run(run(args.minutes, args.seed, args.workers, errors=args.errors))
     return report(tally, args.minutes, args.seed)
 
 

@@ -51,6 +51,9 @@ log = structlog.get_logger("workers.steps")
 _CLOCK_SKEW = timedelta(seconds=10)
 #: after a POST whose answer was lost, give PVE this long to register the task before looking for it
 _UNCERTAIN_GRACE_SECONDS = 3.0
+#: an idempotent step's tries after server errors that may pass, and the wait before the n-th retry (n times this)
+_SERVER_ERROR_TRIES = 4
+_SERVER_ERROR_WAIT_SECONDS = 0.5
 #: PVE's own lock conflicts inside a task ("can't lock file ... got timeout"): dispatch again later
 _PVE_LOCK_TEXTS = ("can't lock file", "is locked")
 
@@ -68,6 +71,9 @@ class TaskStep:
     effect_present: Callable[[], Awaitable[bool]] | None = None
     #: the task's id when it names no guest (download-url's: the file name), to tell ours from others'
     task_id: str | None = None
+    #: sent again, the request does what once does (a destroy, say): after a server error that may
+    #: pass it is retried, a few times, rather than ending the change with what it did half done
+    idempotent: bool = False
 
 
 def guest_step(
@@ -75,9 +81,13 @@ def guest_step(
     action: str,
     dispatch: Callable[[], Awaitable[Upid]],
     effect_present: Callable[[], Awaitable[bool]] | None = None,
+    *,
+    idempotent: bool = False,
 ) -> TaskStep:
     """The step that runs PVE's `action` task on `guest` (qmstart, vzdestroy, ...), named after the action."""
-    return TaskStep(action, guest.node, guest.task_type(action), guest.vmid, dispatch, effect_present)
+    return TaskStep(
+        action, guest.node, guest.task_type(action), guest.vmid, dispatch, effect_present, idempotent=idempotent
+    )
 
 
 @dataclass(frozen=True)
@@ -197,9 +207,8 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
         None,
         since,
     )
-    job.assert_may_send()
     try:
-        upid = await step.dispatch()
+        upid = await _send(job, step)
     except DispatchUncertain:
         log.warning("dispatch_uncertain", step=step.name)
         await asyncio.sleep(_UNCERTAIN_GRACE_SECONDS)
@@ -219,6 +228,22 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
     await _adopt(job, step, upid, log_base)
     log.info("task_dispatched", step=step.name, upid=str(upid))
     return upid
+
+
+async def _send(job: JobContext, step: TaskStep) -> Upid:
+    """The step's request. PVE answers a task it started with its UPID, and an error before it forks
+    one; so an idempotent step is sent again after a server error that may pass, a bounded number of times."""
+    attempt = 1
+    while True:
+        job.assert_may_send()
+        try:
+            return await step.dispatch()
+        except ProxmoxMcpError as exc:
+            if not (step.idempotent and passing_server_error(exc)) or attempt >= _SERVER_ERROR_TRIES:
+                raise
+            log.warning("task_dispatch_retried", step=step.name, attempt=attempt, reason=exc.message)
+            await asyncio.sleep(_SERVER_ERROR_WAIT_SECONDS * attempt)
+            attempt += 1
 
 
 async def _adopt(job: JobContext, step: TaskStep, upid: Upid, log_base: int | None = None) -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "Call",
     "accepted_answer",
     "check_status",
+    "is_retryable_answer",
     "is_transient_exception",
     "is_transient_response",
     "map_transport_errors",
@@ -120,6 +121,20 @@ def is_transient_exception(exc: BaseException) -> bool:
 
 def is_transient_response(response: httpx.Response) -> bool:
     return response.status_code in TRANSIENT_STATUSES
+
+
+def is_retryable_answer(response: httpx.Response, call: Call) -> bool:
+    """Whether another try of `call` may get another answer: a transient status; for a write the caller
+    declared idempotent, also a 500 PVE gave no meaning we know (not a lock, not a missing object).
+
+    Sent again, such a write does what once does, so a server error that may pass is worth a retry
+    rather than ending the change with what it did half done.
+    """
+    if is_transient_response(response):
+        return True
+    if not call.repeatable or response.status_code != 500:
+        return False
+    return isinstance(_server_error(response, call, pve_message(response, call)), RequestRejected)
 
 
 def _uncertain(call: Call, what: str, details: dict[str, Any]) -> DispatchUncertain:

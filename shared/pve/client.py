@@ -13,8 +13,9 @@ The response type is a model class, a plain type (`list[NodeSummary]`, `int`) or
 mismatch raises ContractDivergence.
 
 Retries: only GET (and a PUT the caller declares idempotent, such as rebuilding a cloud-init
-drive) is retried, on network failures and 502-504/595-599, with capped exponential backoff
-bounded in attempts and total time (RetryPolicy). Any other POST/PUT/DELETE is sent once: if it
+drive) is retried, on network failures and 502-504/595-599 (an idempotent PUT also on a 500 PVE
+gave no meaning we know), with capped exponential backoff bounded in attempts and total time
+(RetryPolicy). Any other POST/PUT/DELETE is sent once: if it
 may have reached PVE before failing, the error is DispatchUncertain and the caller must reconcile
 (look for the task or the effect) instead of sending it again; so is a write PVE accepted whose
 answer does not fit its model (it acted, but we cannot read what it started).
@@ -51,8 +52,8 @@ from shared.pve._boundary import (
     Call,
     accepted_answer,
     check_status,
+    is_retryable_answer,
     is_transient_exception,
-    is_transient_response,
     map_transport_errors,
     read_data,
     read_envelope,
@@ -389,7 +390,7 @@ class PveClient:
             if not is_transient_exception(exc):
                 raise
             failure = exc
-        if first is not None and not is_transient_response(first):
+        if first is not None and not is_retryable_answer(first, call):
             return first
         replayed = False
 
@@ -431,7 +432,8 @@ class PveClient:
                 wait_exponential(multiplier=policy.backoff_s, max=policy.max_backoff_s)
                 + wait_random(0, policy.jitter_s)
             ),
-            retry=retry_if_exception(is_transient_exception) | retry_if_result(is_transient_response),
+            retry=retry_if_exception(is_transient_exception)
+            | retry_if_result(lambda response: is_retryable_answer(response, call)),
             sleep=policy.sleep,
             before_sleep=note_retry,
             # Out of tries: hand back the last answer (its status is classified) or raise the last error.

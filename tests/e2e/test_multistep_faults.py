@@ -5,7 +5,11 @@ The changes of the catalogue that make more than one change on PVE: create_vm an
 rollback_snapshot with `start` (rollback, then start) and set_vm_cloudinit (the config, then the
 drive rebuild). For each of their steps:
 
-- `refused`: PVE answers 500 to the step's request (it checks before it acts: nothing happens);
+- `refused`: PVE answers 500 to the step's request, every time (it checks before it acts: nothing
+  happens);
+- `passing_500`: PVE answers 500 to the step's request once: a step whose request may simply be
+  sent again (the destroy, the drive rebuild) is retried and the change succeeds; any other ends
+  as `refused` does;
 - `uncertain`: 596 before the request reaches the node (nothing happens, the answer says nothing);
 - `dropped`: PVE acts, then the connection drops before the answer (the effect happened);
 - `task_fails`: the step's PVE task ends in error (steps that are PVE tasks);
@@ -59,6 +63,8 @@ class Step:
     task_type: str | None  # the PVE task the step runs (None: a synchronous request)
     #: sending it again does no harm (the drive rebuild): retried on a lost answer, so its effect may repeat
     idempotent: bool = False
+    #: the step declares its request idempotent: a passing server error is retried, not reported
+    retried_on_500: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,7 @@ CHANGES = {
         "delete_instance",
         (
             Step("stop", "POST", "/nodes/{node}/lxc/{vmid}/status/stop", "stopped", "vzstop"),
-            Step("destroy", "DELETE", "/nodes/{node}/lxc/{vmid}", "deleted", "vzdestroy"),
+            Step("destroy", "DELETE", "/nodes/{node}/lxc/{vmid}", "deleted", "vzdestroy", retried_on_500=True),
         ),
         first_vmid=400,
     ),
@@ -117,12 +123,12 @@ CHANGES = {
         "set_vm_cloudinit",
         (
             Step("config", "PUT", "/nodes/{node}/qemu/{vmid}/config", "config_updated", None),
-            Step("cloudinit", "PUT", _REBUILD, "cloudinit_regenerated", None, idempotent=True),
+            Step("cloudinit", "PUT", _REBUILD, "cloudinit_regenerated", None, idempotent=True, retried_on_500=True),
         ),
         first_vmid=200,
     ),
 }
-FAULTS = ("refused", "uncertain", "dropped", "task_fails")
+FAULTS = ("refused", "passing_500", "uncertain", "dropped", "task_fails")
 KILLS = ("killed_after_first", "killed_before_second")
 GUESTS_PER_CHANGE = 20
 
@@ -220,6 +226,8 @@ def _arm_fault(sim: Simulator, step: Step, fault: str, vmid: int | None) -> None
     faults = sim.faults
     if fault == "refused":
         faults.add_error(500, message="simulated refusal", method=step.method, path=step.path, count=None)
+    elif fault == "passing_500":
+        faults.add_error(500, message="simulated passing error", method=step.method, path=step.path, count=1)
     elif fault == "uncertain":
         faults.add_error(596, method=step.method, path=step.path, count=1)
     elif fault == "dropped":
@@ -364,13 +372,14 @@ async def test_a_fault_on_a_step_is_reported_as_exactly_what_took_effect(
     effects = _effects(sim, change, vmid)
     first, second = (step.name for step in change.steps)
 
-    if step_index is None or fault in ("uncertain", "dropped"):
+    retried = step_index is not None and fault == "passing_500" and change.steps[step_index].retried_on_500
+    if step_index is None or fault in ("uncertain", "dropped") or retried:
         # the fault hid nothing from the job: both steps took effect once, and the report says so
         assert job["state"] == "succeeded", job
         assert done == [first, second], record
         assert effects == [1, 1], effects
     elif step_index == 0:
-        # refused, or the first task failed: nothing changed, so failed is the truth
+        # refused (if only once), or the first task failed: nothing changed, so failed is the truth
         assert job["state"] == "failed", job
         assert done == [], record
         assert effects == [0, 0], effects

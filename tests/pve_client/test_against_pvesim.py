@@ -12,10 +12,12 @@ from shared.errors import (
     AuthenticationFailed,
     ContractDivergence,
     DispatchUncertain,
+    Locked,
     NodeUnreachable,
     NotFound,
     PermissionDenied,
     PveUnreachable,
+    RequestRejected,
 )
 from shared.pve.auth import PveTokenAuth
 from shared.pve.client import PveClient, RetryPolicy
@@ -336,3 +338,31 @@ async def test_a_put_or_delete_whose_connection_drops_is_sent_once(sim, method, 
 
     sent = template.format(**target)
     assert [r.method for r in sim.requests if r.path == sent and r.method == method] == [method]
+
+
+async def test_an_idempotent_put_pve_answers_500_once_is_sent_again_and_done(sim):
+    sim.faults.add_error(500, message="got a passing error", method="PUT", path="/nodes/{node}/qemu/{vmid}/cloudinit")
+    async with _client(sim) as pve:
+        await pve.put("/nodes/{node}/qemu/{vmid}/cloudinit", NO_DATA, path=QEMU, idempotent=True)
+
+    sent = [r.status for r in sim.requests if r.method == "PUT" and r.path.endswith("/cloudinit")]
+    assert sent == [500, 200]
+
+
+@pytest.mark.parametrize(
+    ("message", "idempotent", "raised"),
+    [
+        pytest.param("VM 100 is locked (backup)", True, Locked, id="a-lock-has-a-meaning"),
+        pytest.param("got a passing error", False, RequestRejected, id="not-declared-idempotent"),
+    ],
+)
+async def test_a_500_is_not_sent_again_when_it_has_a_meaning_or_the_put_is_not_idempotent(
+    sim, message, idempotent, raised
+):
+    template = "/nodes/{node}/qemu/{vmid}/cloudinit"
+    sim.faults.add_error(500, message=message, method="PUT", path=template)
+    async with _client(sim) as pve:
+        with pytest.raises(raised):
+            await pve.put(template, NO_DATA, path=QEMU, idempotent=idempotent)
+
+    assert [r.status for r in sim.requests if r.method == "PUT" and r.path.endswith("/cloudinit")] == [500]

@@ -42,7 +42,7 @@ async def delete_instance(job: JobContext, params: DeleteParams) -> Outcome:
     async def is_gone() -> bool:
         return not await guest_exists(pve, guest.vmid)
 
-    steps.append(await run_step(job, guest_step(guest, "destroy", destroy, is_gone)))
+    steps.append(await run_step(job, guest_step(guest, "destroy", destroy, is_gone, idempotent=True)))
     result = DeleteResult(
         vmid=guest.vmid,
         node=guest.node,
