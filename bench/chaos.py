@@ -50,7 +50,8 @@ from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
 from shared.jobs.client import JobClient
-from shared.jobs.connection import REDIS_ERRORS, connect_redis
+from shared.jobs.connection import REDIS_ERRORS, WORKER_RETRIES, connect_redis
+from shared.jobs.replication import replication_for
 from shared.jobs.store import JobStore
 from shared.operations.base import Params
 from shared.operations.cloudinit import SET_VM_CLOUDINIT, CloudInitParams
@@ -138,6 +139,8 @@ class Chaos:
         workers: int,
         pace: Pace,
         errors: PveErrors,
+        *,
+        retries: int = WORKER_RETRIES,
     ) -> None:
         self.sim, self.redis, self.stack, self.rng = sim, redis, stack, rng
         self.size = workers
@@ -148,8 +151,9 @@ class Chaos:
         self.done: list[Change] = []
         self.tally = Tally()
         settings = load_settings(redis_url=redis.url)
-        self.connections = connect_redis(settings)
-        self.store = JobStore(self.connections.store, ttl_seconds=3600)
+        self.connections = connect_redis(settings, retries=retries)
+        # the product's durable writes: a job handed out is on the replicas first (none unless replicated)
+        self.store = JobStore(self.connections.store, ttl_seconds=3600, replication=replication_for(settings))
         self.queue = JobClient(self.store, redactor=Redactor(), signer=SIGNER)
         self.vms = [g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and not g.template]
         for vmid in self.vms[::2]:  # half the VMs get a cloud-init drive

@@ -17,6 +17,7 @@ import structlog
 from shared.jobs.client import JobClient
 from shared.jobs.connection import FRONTEND_RETRIES, connect_store
 from shared.jobs.mcp_task_store import McpTaskStore
+from shared.jobs.replication import replication_for
 from shared.jobs.signing import signer_for
 from shared.jobs.store import JobStore
 from shared.logs import RedisLogSink
@@ -42,7 +43,7 @@ async def start(app: FrontendApp, stack: AsyncExitStack, log_formatter: logging.
     else:
         redis = connect_store(settings, retries=FRONTEND_RETRIES)
         stack.push_async_callback(redis.aclose, close_connection_pool=True)
-    app.store = JobStore(redis, ttl_seconds=settings.job_ttl_seconds)
+    app.store = JobStore(redis, ttl_seconds=settings.job_ttl_seconds, replication=replication_for(settings))
     app.jobs = JobClient(app.store, redactor=Redactor(settings.secrets()), signer=signer_for(settings))
     app.tasks = McpTaskStore(redis, ttl_seconds=settings.job_ttl_seconds)
     if log_formatter is not None:

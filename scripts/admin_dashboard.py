@@ -40,9 +40,9 @@ from shared.clusters import load_clusters
 from shared.errors import ProxmoxMcpError, WaitTimeout
 from shared.jobs import keys
 from shared.jobs.client import JobClient
-from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
 from shared.jobs.record import JobRecord
+from shared.jobs.redis_url import redis_client, redis_location
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -577,11 +577,9 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
     assert settings.redis_url is not None  # main() checked
     url = settings.redis_url.get_secret_value()
     where = redis_location(url)
-    redis = Redis.from_url(
-        url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S
-    )
+    redis = redis_client(url, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S)
     # the inventory waits on job events with XREAD BLOCK, so its connections have no read timeout
-    store_redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
+    store_redis = redis_client(url, socket_connect_timeout=_REDIS_TIMEOUT_S)
     reader = None
     if args.inventory_interval > 0:
         store = JobStore(store_redis, ttl_seconds=settings.job_ttl_seconds)
@@ -610,8 +608,8 @@ async def run(settings: Settings, args: argparse.Namespace, console: Console) ->
         await _live(dashboard, console, args.interval, args.inventory_interval)
         return 0
     finally:
-        await redis.aclose()
-        await store_redis.aclose()
+        await redis.aclose(close_connection_pool=True)
+        await store_redis.aclose(close_connection_pool=True)
 
 
 def _positive(text: str) -> float:

@@ -43,8 +43,8 @@ from shared.clusters import Cluster, Clusters, load_clusters
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.client import JobClient
-from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys, worker_name
+from shared.jobs.redis_url import redis_client, redis_location
 from shared.jobs.signing import signer_for
 from shared.jobs.store import JobStore
 from shared.logs import configure_logging
@@ -421,7 +421,7 @@ async def check_workers(redis: Redis) -> Check:
 async def check_a_read(url: str, settings: Settings, cluster: str) -> Check:
     """A read job through the cluster's queue, the way the MCP server runs it: a worker takes it and PVE answers."""
     # its own client: waiting blocks on the job's events for longer than the checks' socket timeout
-    redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S)
+    redis = redis_client(url, socket_connect_timeout=_REDIS_TIMEOUT_S)
     jobs = JobClient(
         JobStore(redis, ttl_seconds=settings.job_ttl_seconds),
         redactor=Redactor(settings.secrets()),
@@ -439,7 +439,7 @@ async def check_a_read(url: str, settings: Settings, cluster: str) -> Check:
     except ProxmoxMcpError as exc:
         return Check("a read job", Verdict.FAIL, f"list_nodes through the queue: {exc.message}", fix=exc.hint)
     finally:
-        await redis.aclose()
+        await redis.aclose(close_connection_pool=True)
     took = (time.monotonic() - started) * 1000
     names = ", ".join(node.node for node in nodes.nodes) or "none"
     return Check("a read job", Verdict.PASS, f"a worker answered list_nodes in {took:.0f} ms (nodes: {names})")
@@ -458,9 +458,7 @@ async def queue_checks(settings: Settings, clusters: Clusters | None = None) -> 
             Check("a read job", Verdict.SKIP, "embedded mode: the MCP server runs its own worker in-process"),
         ]
     url = settings.redis_url.get_secret_value()
-    redis = Redis.from_url(
-        url, decode_responses=True, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S
-    )
+    redis = redis_client(url, socket_connect_timeout=_REDIS_TIMEOUT_S, socket_timeout=_REDIS_TIMEOUT_S)
     try:
         reached = await check_redis(redis, url)
         if reached.status is Verdict.FAIL:
@@ -471,7 +469,7 @@ async def queue_checks(settings: Settings, clusters: Clusters | None = None) -> 
         reads = [_named(await check_a_read(url, settings, c.name), c, clusters) for c in clusters.values()]
         return [reached, workers, *reads]
     finally:
-        await redis.aclose()
+        await redis.aclose(close_connection_pool=True)
 
 
 def _named(check: Check, cluster: Cluster, clusters: Clusters) -> Check:

@@ -37,6 +37,7 @@ from redis.exceptions import WatchError
 from shared.errors import InvalidInput
 from shared.jobs.keys import PREFIX
 from shared.jobs.optimistic import watch_and_get
+from shared.jobs.redis_url import redis_client
 from shared.jobs.signing import canonical
 from shared.settings import Settings
 
@@ -203,12 +204,12 @@ async def verify_audit(settings: Settings, file: Path | None) -> tuple[list[str]
     problems: list[str] = []
     stream: list[dict[str, Any]] = []
     if settings.redis_url is not None:
-        redis = Redis.from_url(settings.redis_url.get_secret_value(), decode_responses=True)
+        redis = redis_client(settings.redis_url.get_secret_value())
         try:
             stream = await read_entries(redis)
             head = await redis.get(AUDIT_HEAD)
         finally:
-            await redis.aclose()
+            await redis.aclose(close_connection_pool=True)
         problems += verify(stream)
         last = f"{stream[-1]['seq']}:{stream[-1]['hash']}" if stream else None
         if head != last:

@@ -11,7 +11,6 @@ import os
 import re
 from pathlib import Path
 from typing import Annotated, Literal
-from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -19,6 +18,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from shared.api.tiers import ApiPolicy
 from shared.errors import InvalidInput
 from shared.jobs.keys import DEFAULT_CLUSTER
+from shared.jobs.redis_url import parse_sentinel
 from shared.sanitize import TOKEN_NAME_PATTERN
 
 __all__ = ["CLUSTER_NAME_PATTERN", "ENV_FILE_VARIABLE", "Settings", "load_settings"]
@@ -59,8 +59,16 @@ class Settings(BaseSettings):
     #: the clusters a worker serves (names of PROXMOX_CLUSTERS, comma-separated); unset: all of them
     worker_clusters: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_WORKER_CLUSTERS"))] = None
 
-    # The queue and job store; unset means embedded (in-process store and worker).
+    # The queue and job store; unset means embedded (in-process store and worker). One Redis
+    # (redis://, rediss://) or a Sentinel set (redis+sentinel://host,host,host/service/db).
     redis_url: Annotated[SecretStr | None, Field(validation_alias=_env("REDIS_URL"))] = None
+    #: the replicas a write the product answers for must reach before it answers (WAIT): the job a
+    #: client was given, a task's UPID, a job's end. Unset: 1 with a Sentinel set, else 0 (none).
+    redis_replicas: Annotated[int | None, Field(validation_alias=_env("PROXMOX_MCP_REDIS_REPLICAS"), ge=0, le=8)] = None
+    #: how long such a write waits for its replicas at most; past it, it goes on and logs that it did
+    redis_replica_wait_seconds: Annotated[
+        float, Field(validation_alias=_env("PROXMOX_MCP_REDIS_REPLICA_WAIT"), gt=0, le=60)
+    ] = 1.0
 
     # Signed jobs (shared.jobs.signing): the key frontends and workers share, 32 characters or more
     # (`openssl rand -hex 32`); embedded (REDIS_URL unset), one is made per process.
@@ -150,10 +158,26 @@ class Settings(BaseSettings):
             raise ValueError("must start with https:// (for example https://pve.example.com:8006)")
         return value.rstrip("/")
 
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url_is_readable(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            parse_sentinel(value.get_secret_value())  # a malformed Sentinel set fails here, with its reason
+        return value
+
     @property
     def embedded(self) -> bool:
         """True when REDIS_URL is unset: the store and a worker live in this process."""
         return self.redis_url is None
+
+    @property
+    def replicas(self) -> int:
+        """The replicas a durable write waits for (PROXMOX_MCP_REDIS_REPLICAS, or its default)."""
+        if self.redis_url is None:
+            return 0
+        if self.redis_replicas is not None:
+            return self.redis_replicas
+        return 1 if parse_sentinel(self.redis_url.get_secret_value()) is not None else 0
 
     @property
     def ssh_configured(self) -> bool:
@@ -182,9 +206,9 @@ class Settings(BaseSettings):
         if self.job_key is not None:
             found.append(self.job_key.get_secret_value())
         if self.redis_url is not None:
-            password = urlsplit(self.redis_url.get_secret_value()).password
-            if password:
-                found.append(password)
+            from shared.jobs.redis_url import redis_secrets  # noqa: PLC0415  # redis-py loads only where REDIS_URL is set
+
+            found += redis_secrets(self.redis_url.get_secret_value())
         return found
 
     def require_pve(self) -> None:

@@ -7,14 +7,13 @@ import asyncio
 import socket
 import sys
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from shared.clusters import load_clusters
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
-from shared.jobs.connection import redis_location
 from shared.jobs.health import health_keys
+from shared.jobs.redis_url import redis_client, redis_location
 from shared.logs import configure_logging
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
@@ -27,14 +26,14 @@ async def _healthy_here(settings: Settings) -> bool:
     """True when this worker (PROXMOX_MCP_WORKER_NAME), or else one on this host, wrote its health key recently."""
     assert settings.redis_url is not None
     # no retry policy here: a health check must answer within its own timeout, not ride out an outage
-    redis = Redis.from_url(settings.redis_url.get_secret_value(), socket_connect_timeout=3, socket_timeout=3)
+    redis = redis_client(settings.redis_url.get_secret_value(), socket_connect_timeout=3, socket_timeout=3)
     try:
         # arq rewrites the key every HEALTH_CHECK_SECONDS with a TTL one second longer: it exists while alive
         if settings.worker_name is not None:
             return bool(await redis.exists(keys.worker_health(settings.worker_name)))
         return bool(await health_keys(redis, f"{socket.gethostname()}-*"))  # worker_name()'s default: host-PID
     finally:
-        await redis.aclose()
+        await redis.aclose(close_connection_pool=True)
 
 
 class _Exit(Exception):

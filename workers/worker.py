@@ -67,6 +67,7 @@ from shared.jobs.claims import (
 )
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
 from shared.jobs.record import JobRecord
+from shared.jobs.replication import replication_for
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
@@ -177,7 +178,9 @@ class QueueWorker:
         self.name = worker_name(settings)
         self.connections = connections
         self.redis = connections.store
-        self.store = JobStore(connections.store, ttl_seconds=settings.job_ttl_seconds)
+        self.store = JobStore(
+            connections.store, ttl_seconds=settings.job_ttl_seconds, replication=replication_for(settings)
+        )
         self.burst = burst
         self.functions = worker_functions()
         self.max_jobs = settings.worker_max_jobs

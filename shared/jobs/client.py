@@ -211,7 +211,7 @@ class JobClient:
                 also(pipe)
 
         try:
-            await self.store.commit(write)
+            await self.store.commit(write, durable="a job a client is given")
         except REDIS_ERRORS as exc:
             raise store_failure(exc, f"enqueueing {job.record.operation}") from exc
         return job.record

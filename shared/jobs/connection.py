@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import urlsplit
 
 from redis.asyncio import ConnectionPool, Redis
 from redis.backoff import ExponentialWithJitterBackoff
@@ -23,6 +23,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from shared.jobs.redis_url import redis_client
 from shared.settings import Settings
 
 if TYPE_CHECKING:  # fakeredis loads only where a worker runs embedded: a producer never needs it
@@ -36,7 +37,6 @@ __all__ = [
     "RedisRetry",
     "connect_redis",
     "connect_store",
-    "redis_location",
 ]
 
 #: per command: up to ~60 s of retries with jittered backoff (capped at 5 s), enough for a restart
@@ -49,6 +49,9 @@ REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, OSError)
 
 
 T = TypeVar("T")
+
+#: set while a RedisRetry loop runs in this task: a retry nested in it tries once (see call_with_retry)
+_RETRYING: ContextVar[bool] = ContextVar("redis_retrying", default=False)
 
 
 class RedisRetry:
@@ -83,6 +86,22 @@ class RedisRetry:
                 waiting.set_result(None)
 
     async def call_with_retry(self, do: Callable[[], Awaitable[T]], fail: Callable[[Exception], Awaitable[Any]]) -> T:
+        if _RETRYING.get():
+            # inside another retry of this policy (a connect inside a command, or inside a Sentinel
+            # connection's look for the primary): one try here, and the outer loop retries it all,
+            # so a Sentinel client asks for the primary anew at each try, not after a minute
+            try:
+                return await do()
+            except self.supported_errors as error:
+                await fail(error)
+                raise
+        token = _RETRYING.set(True)
+        try:
+            return await self._retried(do, fail)
+        finally:
+            _RETRYING.reset(token)
+
+    async def _retried(self, do: Callable[[], Awaitable[T]], fail: Callable[[Exception], Awaitable[Any]]) -> T:
         failures = 0
         while True:
             try:
@@ -141,8 +160,7 @@ def _options(retries: int) -> dict[str, Any]:
 def connect_store(settings: Settings, *, retries: int = WORKER_RETRIES) -> Redis:
     """The job store's client for REDIS_URL: all a producer of jobs needs (the frontend, the scripts)."""
     assert settings.redis_url is not None, "the embedded store lives in the process that runs its worker"
-    pool = ConnectionPool.from_url(settings.redis_url.get_secret_value(), decode_responses=True, **_options(retries))
-    return Redis(connection_pool=pool)
+    return redis_client(settings.redis_url.get_secret_value(), **_options(retries))
 
 
 def connect_redis(
@@ -156,14 +174,6 @@ def connect_redis(
         server = fake_server or FakeServer()
         pool = ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server, decode_responses=True)
         return RedisConnections(store=Redis(connection_pool=pool), embedded=True)
-    url = settings.redis_url.get_secret_value()
     options = _options(retries)
-    pool = ConnectionPool.from_url(url, decode_responses=True, **options)
-    return RedisConnections(store=Redis(connection_pool=pool), embedded=False, retry=options["retry"])
-
-
-def redis_location(url: str) -> str:
-    """host:port/db of a Redis URL, without its credentials (for messages and logs)."""
-    parts = urlsplit(url)
-    database = parts.path.strip("/") or "0"
-    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}/{database}"
+    store = redis_client(settings.redis_url.get_secret_value(), **options)
+    return RedisConnections(store=store, embedded=False, retry=options["retry"])

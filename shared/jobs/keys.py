@@ -58,6 +58,8 @@ LOG_STREAM = f"{PREFIX}:logs"
 #: sorted set: job ID scored by the time (epoch ms) until which a client waits on it; the watcher copies
 #: the task log of these jobs (and their progress) as it grows, the others' only at the end
 WAITING = f"{PREFIX}:waiting"
+#: counter: bumped right before a WAIT, so that the WAIT's connection has written after the write it confirms
+REPLICATED = f"{PREFIX}:replicated"
 _QUEUE = ":queue"
 
 

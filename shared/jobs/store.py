@@ -26,6 +26,7 @@ from shared.jobs import keys
 from shared.jobs.claims import Claim, fenced
 from shared.jobs.keys import DEFAULT_CLUSTER
 from shared.jobs.record import JobRecord, encode_fields, utcnow
+from shared.jobs.replication import Replication
 from shared.jobs.states import JobState
 
 __all__ = ["CREATED_EVENT", "EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage", "RecordedUpid"]
@@ -75,10 +76,18 @@ class JobStore:
     """Reads and writes the job store on a `decode_responses=True` Redis client."""
 
     def __init__(
-        self, redis: Redis, *, ttl_seconds: int, claim: Claim | None = None, cluster: str = DEFAULT_CLUSTER
+        self,
+        redis: Redis,
+        *,
+        ttl_seconds: int,
+        claim: Claim | None = None,
+        cluster: str = DEFAULT_CLUSTER,
+        replication: Replication | None = None,
     ) -> None:
         self.redis = redis
         self.ttl_seconds = ttl_seconds
+        #: the replicas a durable write is confirmed on (shared.jobs.replication); None: no replicas to wait for
+        self.replication = replication
         #: the worker's hold of the job it writes about; None for writers that hold no job (the frontend)
         self.claim = claim
         #: the cluster whose UPIDs this store maps to jobs (a fenced store's: its job's)
@@ -88,11 +97,17 @@ class JobStore:
 
     def fenced(self, claim: Claim) -> JobStore:
         """This store, every write of which is refused (ClaimLost) once `claim` no longer holds its job."""
-        return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=claim)
+        return JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=claim, replication=self.replication)
 
     def on(self, cluster: str) -> JobStore:
         """This store, looking UPIDs up on `cluster` (its deferred writes are the same)."""
-        store = JobStore(self.redis, ttl_seconds=self.ttl_seconds, claim=self.claim, cluster=cluster)
+        store = JobStore(
+            self.redis,
+            ttl_seconds=self.ttl_seconds,
+            claim=self.claim,
+            cluster=cluster,
+            replication=self.replication,
+        )
         store._deferred = self._deferred
         return store
 
@@ -110,11 +125,15 @@ class JobStore:
         if self._deferred:
             await self.commit(lambda pipe: None)
 
-    async def commit(self, build: Callable[[Pipeline], object], *, locks: Sequence[str] = ()) -> list[Any]:
+    async def commit(
+        self, build: Callable[[Pipeline], object], *, locks: Sequence[str] = (), durable: str | None = None
+    ) -> list[Any]:
         """Run the commands `build` adds as one transaction (fenced by the claim, if this store has one); their answers.
 
         Deferred writes go first (their answers are left out). `locks`: guest lock keys this job
         holds, released in the same transaction (shared.jobs.claims.fenced; needs a claim).
+        `durable`: what the write is, for one the product answers for: it is confirmed on the
+        replicas before this returns (shared.jobs.replication).
         """
         deferred, ahead = list(self._deferred), 0
 
@@ -133,6 +152,8 @@ class JobStore:
                 write(pipe)
                 result = await pipe.execute()
         del self._deferred[: len(deferred)]
+        if durable is not None and self.replication is not None:
+            await self.replication.confirm(self.redis, durable)
         return result[ahead:]
 
     async def create(self, record: JobRecord) -> None:
@@ -189,7 +210,7 @@ class JobStore:
         """Move the job to `state` (with other fields, removing those in `clear`) and tell waiters.
 
         `also` adds commands to the same transaction (the worker releases the job's claim with its
-        end), and `locks` the release of its guest locks (see `commit`).
+        end), and `locks` the release of its guest locks (see `commit`). A job's end is durable.
         """
 
         def write(pipe: Pipeline) -> None:
@@ -197,7 +218,7 @@ class JobStore:
             if also is not None:
                 also(pipe)
 
-        await self.commit(write, locks=locks)
+        await self.commit(write, locks=locks, durable="a job's end" if state.terminal else None)
 
     def add_transition(
         self, pipe: Pipeline, job_id: str, state: JobState, *, clear: tuple[str, ...] = (), **fields: Any
@@ -253,7 +274,7 @@ class JobStore:
             self._event(pipe, job_id, {"kind": "state", "state": JobState.RUNNING.value})
             self._expire(pipe, job_id)
 
-        answers = await self.commit(write)
+        answers = await self.commit(write, durable="a task's UPID")
         return RecordedUpid(log_base, answers[0] == "true")
 
     async def cancel_unclaimed(
@@ -300,6 +321,8 @@ class JobStore:
                     await pipe.execute()
                 except WatchError:
                     continue  # claimed or changed meanwhile: look again
+                if self.replication is not None:
+                    await self.replication.confirm(self.redis, "a job's end")
                 return True
 
     async def job_for_upid(self, upid: str) -> str | None:
