@@ -180,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(args.env_file)
         http = _http(args.http, settings, args.no_auth)
+        if settings.metrics_address:
+            from shared.metrics import serve_metrics  # noqa: PLC0415  # prometheus_client loads only when served
+
+            serve_metrics(settings.metrics_address)
         if not args.demo and settings.embedded:  # this process calls PVE: every cluster's settings must be complete
             for cluster in load_clusters(settings).values():
                 pve_settings(cluster, settings)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -43,6 +44,7 @@ from mcp_frontend.mcp_tasks import McpTasks
 from mcp_frontend.published import PublishedTool, listed_at_start, load_published, select_tools
 from mcp_frontend.stdio import answered_stdio
 from mcp_frontend.toolsets import EnabledToolsets, ToolsetMiddleware, tools_of
+from shared import metrics
 from shared.clusters import Clusters, load_clusters
 from shared.errors import InternalError, InvalidInput, ProxmoxMcpError, validation_message
 from shared.release import release_version
@@ -56,6 +58,9 @@ if TYPE_CHECKING:
 __all__ = ["ProxmoxMcpServer", "build_server"]
 
 log = structlog.get_logger("mcp_frontend.server")
+
+#: a tool error's text starts with its code (shared.errors: `CODE: message. Next: hint`)
+_ERROR_CODE = re.compile(r"^([A-Z][A-Z0-9_]+): ")
 
 INSTRUCTIONS = """\
 Manage a Proxmox VE cluster: nodes, qemu VMs, LXC containers, storage, snapshots, cloud-init and
@@ -181,6 +186,22 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        if not metrics.enabled():
+            return await self._call(name, arguments, context)
+        try:
+            result = await self._call(name, arguments, context)
+        except ToolError as exc:
+            code = _ERROR_CODE.match(str(exc))
+            metrics.tool_called(name if name in self._published else "unknown", code[1] if code else "TOOL_ERROR")
+            raise
+        error = (result.structured_content or {}).get("error") if isinstance(result, CallToolResult) else None
+        code = error.get("code") if isinstance(error, dict) else None
+        metrics.tool_called(name, str(code) if code else "ok")
+        return result
+
+    async def _call(
+        self, name: str, arguments: dict[str, Any], context: Context[FrontendApp, Any] | None
     ) -> CallToolResult | InputRequiredResult:
         if name not in self._published:
             raise ToolError(f"Unknown tool: {name}")

@@ -148,6 +148,8 @@ class Settings(BaseSettings):
     ] = "INFO"
     log_file: Annotated[Path | None, Field(validation_alias=_env("PROXMOX_MCP_LOG_FILE"))] = None
     log_stream_max: Annotated[int, Field(validation_alias=_env("PROXMOX_MCP_LOG_STREAM_MAX"), ge=100)] = 10_000
+    #: host:port where this process serves Prometheus metrics at /metrics (shared.metrics); unset: none
+    metrics_address: Annotated[str | None, Field(validation_alias=_env("PROXMOX_MCP_METRICS"))] = None
 
     @field_validator("proxmox_url")
     @classmethod

@@ -15,6 +15,7 @@ from shared.jobs import keys
 from shared.jobs.health import health_keys
 from shared.jobs.redis_url import redis_client, redis_location
 from shared.logs import configure_logging
+from shared.metrics import serve_metrics
 from shared.redact import Redactor
 from shared.settings import Settings, load_settings
 from workers.worker import build_worker
@@ -69,6 +70,8 @@ def _run(settings: Settings, *, burst: bool) -> int:
     try:
         redactor = Redactor([*settings.secrets(), *load_clusters(settings).secrets()])
         formatter = configure_logging(settings, role="worker", redactor=redactor)
+        if settings.metrics_address:
+            serve_metrics(settings.metrics_address)
         build_worker(settings, log_formatter=formatter, burst=burst).run()
     except ProxmoxMcpError as exc:
         raise _Exit(2, str(exc)) from None

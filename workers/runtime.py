@@ -26,6 +26,7 @@ import structlog
 from pydantic import ValidationError
 from redis.asyncio.client import Pipeline
 
+from shared import metrics
 from shared.caller import Caller
 from shared.catalogue import Operation
 from shared.errors import (
@@ -174,6 +175,8 @@ class JobContext:
     waits: Waits | None = None
     #: the handler's deadline while it runs; a wait suspends it, and what follows the wait gets a new one
     timeout: asyncio.Timeout | None = None
+    #: when the last PVE task this job followed ended (epoch seconds, the watcher's estimate)
+    task_ended_at: float | None = None
 
     @property
     def job_id(self) -> str:
@@ -199,6 +202,8 @@ class JobContext:
         if end is None:
             raise _stopped_following(self.app.settings)
         self.record.task_end = end
+        if isinstance(ended_at := end.get("ended_at"), int | float):
+            self.task_ended_at = float(ended_at)
         self.renew_deadline()
         return end
 
@@ -537,6 +542,14 @@ async def _release_guest(app: WorkerApp, op: Operation, record: JobRecord, locke
         await release_guest_lock(app.store.redis, app.cluster, vmid, record.job_id)
 
 
+def _measure(job: JobContext, state: JobState) -> None:
+    """The job's end, in the process's metrics (shared.metrics): its outcome, its duration, its task's end lag."""
+    now = time.time()
+    metrics.job_ended(job.op.name, state.value, now - job.record.created_at.timestamp())
+    if job.task_ended_at is not None:
+        metrics.task_end_lag(now - job.task_ended_at)
+
+
 async def _end(
     app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: _ReadPickup | None
 ) -> str:
@@ -594,6 +607,7 @@ async def _end(
         code = outcome.code if isinstance(outcome, ProxmoxMcpError) else job.record.error_code
         ended = job.record.model_copy(update={"state": state, "error_code": code})
         await audit_change(app, job.op, ended, caller=job.caller, params=job.params)
+    _measure(job, state)
     # a read that answered is a debug line: at INFO the log holds what changed PVE and what failed
     quiet = state is JobState.SUCCEEDED and job.op.tier is Tier.SAFE
     (log.debug if quiet else log.info)(

@@ -373,6 +373,8 @@ class Watcher:
             "exitstatus": exitstatus,
             "warnings": warning_lines(whole),
             "log_tail": whole[-20:],
+            # when it ended, as well as the watcher can tell: between the last look that listed it and this one
+            "ended_at": round(_ended_between(watched, ended_by), 3),
         }
         learned = self._learn(watched, exitstatus, ended_by)
         self._emit(watched, end, lines, learned)
@@ -412,9 +414,7 @@ class Watcher:
         """What this end teaches about its task type's duration (only tasks that did their work teach)."""
         if classify_exitstatus(exitstatus) is JobState.FAILED:
             return None
-        # it ended between the last look that listed it and the one that did not
-        last_running = watched.seen_running if watched.seen_running is not None else watched.since
-        ended = (last_running + ended_by) / 2
+        ended = _ended_between(watched, ended_by)
         seconds = max(0.0, ended - watched.since)
         known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds, ended_by - ended)
         self._durations[watched.upid.type] = known
@@ -443,3 +443,9 @@ class Watcher:
             lines.extend(entry.t for entry in entries)
             if len(page.data) < _LOG_PAGE:
                 return lines
+
+
+def _ended_between(watched: Watched, ended_by: float) -> float:
+    """When a task ended (epoch seconds): midway between the last look that listed it running and `ended_by`."""
+    last_running = watched.seen_running if watched.seen_running is not None else watched.since
+    return (last_running + ended_by) / 2

@@ -45,6 +45,7 @@ from arq.jobs import deserialize_job
 from arq.utils import timestamp_ms
 from redis.asyncio.client import Pipeline
 
+from shared import metrics
 from shared.audit import AuditLog
 from shared.catalogue import Operation
 from shared.clusters import Cluster, load_clusters, pve_settings
@@ -555,7 +556,14 @@ class QueueWorker:
         async with self.redis.pipeline(transaction=False) as pipe:
             for queue in self.queues:
                 pipe.zcard(queue)
-            queued = sum(await pipe.execute())
+            depths = await pipe.execute()
+        queued = sum(depths)
+        if metrics.enabled():
+            for queue, depth in zip(self.queues, depths, strict=True):
+                kind = "read" if keys.is_read_queue(queue) else "change"
+                metrics.queue_depth(keys.cluster_of_queue(queue), kind, depth)
+            for cluster, watcher in self.watchers.items():
+                metrics.followed_tasks(cluster, len(watcher.tasks))
         now = datetime.now(UTC).strftime("%b-%d %H:%M:%S")
         line = (
             f"{now} j_complete={self.counts['complete']} j_failed={self.counts['failed']} "

@@ -23,6 +23,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from shared import metrics
 from shared.jobs.redis_url import redis_client
 from shared.settings import Settings
 
@@ -108,6 +109,7 @@ class RedisRetry:
                 return await do()
             except self.supported_errors as error:
                 failures += 1
+                metrics.redis_reconnect()
                 await fail(error)
                 if self.given_up or (0 <= self.retries < failures):
                     raise

@@ -86,6 +86,11 @@ def queues(cluster: str) -> tuple[str, str]:
 QUEUE_PATTERN = f"{PREFIX}:cluster:*{_QUEUE}*"
 
 
+def is_read_queue(queue: str) -> bool:
+    """Whether this is a cluster's queue of reads (`queue_for(cluster, True)`)."""
+    return queue.endswith(f"{_QUEUE}:read")
+
+
 def cluster_of_queue(queue: str) -> str:
     """The cluster whose queue this is (the name `queue_for` put in it)."""
     head, sep, _ = queue.rpartition(_QUEUE)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import re
 import ssl
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +48,8 @@ from tenacity import (
     wait_random,
 )
 
-from shared.errors import InternalError, InvalidInput
+from shared import metrics
+from shared.errors import InternalError, InvalidInput, ProxmoxMcpError
 from shared.pve._boundary import (
     Call,
     accepted_answer,
@@ -363,11 +365,17 @@ class PveClient:
         call = Call(method, template, values, self.base_url, self._auth.token_name, self._auth.redact, repeatable)
         request = self._http.build_request(method, _expand(template, values), params=_form(query), data=_form(body))
         response: httpx.Response
-        with map_transport_errors(call):
-            if call.idempotent:
-                response = await self._send_retrying(call, request)
-            else:
-                response = await self._http.send(request)
+        sent = time.perf_counter()
+        try:
+            with map_transport_errors(call):
+                if call.idempotent:
+                    response = await self._send_retrying(call, request)
+                else:
+                    response = await self._http.send(request)
+        except ProxmoxMcpError:
+            metrics.pve_request(method, template, None, time.perf_counter() - sent)
+            raise
+        metrics.pve_request(method, template, response.status_code, time.perf_counter() - sent)
         log.debug("pve_response", method=method, endpoint=template, status=response.status_code)
         check_status(response, call, self._api_schema)
         return response, call
