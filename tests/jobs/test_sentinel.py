@@ -30,7 +30,8 @@ def sentinels() -> Iterator[SentinelSet]:
 async def test_a_client_of_the_sentinel_set_writes_on_through_a_failover_and_keeps_what_was_replicated(
     sentinels: SentinelSet,
 ) -> None:
-    settings = load_settings(redis_url=sentinels.url)
+    # a long bound: on a busy machine the replica's acknowledgement may take more than the default second
+    settings = load_settings(redis_url=sentinels.url, redis_replica_wait_seconds=10)
     connections = connect_redis(settings)  # the worker's retry policy: about a minute
     store = JobStore(connections.store, ttl_seconds=600, replication=replication_for(settings))
     jobs = JobClient(store, redactor=Redactor(), signer=SIGNER)
@@ -53,14 +54,14 @@ async def test_a_durable_write_waits_for_a_replica_and_no_longer_than_its_bound(
     settings = load_settings(redis_url=sentinels.url)
     connections = connect_redis(settings)
     try:
-        replication = Replication(1, 0.5)
-        assert await replication.confirm(connections.store, "a test write") == 1
+        # with the replica up, the wait ends as soon as it acknowledges (however busy the machine)
+        assert await Replication(1, 10.0).confirm(connections.store, "a test write") == 1
         replica = next(port for port in sentinels.data if port != sentinels.primary())
         sentinels.data[replica].kill()
         started = time.monotonic()
-        assert await replication.confirm(connections.store, "a test write") == 0
+        assert await Replication(1, 0.5).confirm(connections.store, "a test write") == 0
         waited = time.monotonic() - started
-        assert 0.4 < waited < 2.0, waited  # the bound, not a hang
+        assert 0.45 < waited < 3.0, waited  # the bound, not a hang
         await asyncio.sleep(0)
     finally:
         await connections.aclose()
