@@ -201,9 +201,9 @@ class SimCore:
     async def handle(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> Answer:
         """Answer one /api2/json call (path without the prefix)."""
         path = "/" + path.strip("/")
-        if self.faults.latency:
-            await asyncio.sleep(self.faults.latency)
         endpoint, template, path_values = self._resolve(method, path)
+        if (self.faults.latency or self.faults.slow) and (delay := self.faults.delay(method, path, template)):
+            await asyncio.sleep(delay)
         params: dict[str, Any] = {}
         tokenid: str | None = None
         try:

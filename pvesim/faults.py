@@ -10,6 +10,7 @@ rules arrive as JSON on PUT /_sim/faults (see `Faults.update`).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -110,12 +111,21 @@ class TaskOutcome:
 
 
 @dataclass
+class SlowFault(_Rule):
+    """Matching calls are answered this much later (a slow endpoint: the task log on a busy node, say)."""
+
+    seconds: float = 0.0
+
+
+@dataclass
 class TaskRule:
     type: str | None = None  # PVE task type: qmstart, vzcreate, qmsnapshot, ...
     vmid: int | None = None
     duration: float | None = None  # seconds
     outcome: str | None = None  # see TaskOutcome.parse
     count: int | None = None
+    #: epoch seconds at which matching tasks end, however late each started (a burst of ends); wins over duration
+    ends_at: float | None = None
 
 
 @dataclass
@@ -128,6 +138,7 @@ class Faults:
     errors: list[ErrorFault] = field(default_factory=list)
     drops: list[DropFault] = field(default_factory=list)
     malformed: list[MalformedFault] = field(default_factory=list)
+    slow: list[SlowFault] = field(default_factory=list)
     tasks: list[TaskRule] = field(default_factory=list)
     seed: int | None = None
     rng: random.Random = field(default_factory=random.Random, repr=False)
@@ -183,16 +194,31 @@ class Faults:
         duration: float | None = None,
         outcome: str | None = None,
         count: int | None = None,
+        ends_at: float | None = None,
     ) -> TaskRule:
-        """Set how long matching tasks take and how they end."""
+        """Set how long matching tasks take (or when they end) and how they end."""
         if outcome is not None:
             TaskOutcome.parse(outcome)
-        rule = TaskRule(type=type, vmid=vmid, duration=duration, outcome=outcome, count=count)
+        rule = TaskRule(type=type, vmid=vmid, duration=duration, outcome=outcome, count=count, ends_at=ends_at)
         self.tasks.append(rule)
         return rule
 
+    def add_slow(
+        self, seconds: float, *, method: str | None = None, path: str | None = None, count: int | None = None
+    ) -> SlowFault:
+        """Answer matching calls `seconds` later (`path`: a path or its schema template)."""
+        rule = SlowFault(method=method, path=path, count=count, seconds=seconds)
+        self.slow.append(rule)
+        return rule
+
+    def delay(self, method: str, path: str, template: str | None) -> float:
+        """How much later than usual this call is answered: the global latency and a slow rule's."""
+        rule = _take(self.slow, method, path, template)
+        return self.latency + (rule.seconds if rule is not None else 0.0)
+
     def clear(self) -> None:
         self.latency = 0.0
+        self.slow.clear()
         self.error_rate = 0.0
         self.error_status = 500
         self.errors.clear()
@@ -223,7 +249,8 @@ class Faults:
                 rule.count -= 1
                 if rule.count == 0:
                     self.tasks.remove(rule)  # used up: a long-running simulator keeps no dead rules
-            return rule.duration, TaskOutcome.parse(rule.outcome) if rule.outcome else None
+            duration = rule.duration if rule.ends_at is None else max(0.0, rule.ends_at - time.time())
+            return duration, TaskOutcome.parse(rule.outcome) if rule.outcome else None
         return None, None
 
     def update(self, data: dict[str, Any]) -> None:
@@ -241,6 +268,8 @@ class Faults:
             self.add_malformed(**item)
         for item in data.get("tasks", []):
             self.add_task_rule(**item)
+        for item in data.get("slow", []):
+            self.add_slow(**item)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -250,5 +279,6 @@ class Faults:
             "errors": [asdict(rule) for rule in self.errors],
             "drops": [asdict(rule) for rule in self.drops],
             "malformed": [asdict(rule) for rule in self.malformed],
+            "slow": [asdict(rule) for rule in self.slow],
             "tasks": [asdict(rule) for rule in self.tasks],
         }

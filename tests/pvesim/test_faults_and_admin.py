@@ -72,6 +72,36 @@ async def test_latency_is_added_to_answers(client: httpx.AsyncClient, sim: Simul
     assert elapsed >= 0.3  # a lower bound only: the answer waited at least the latency
 
 
+async def test_a_slow_rule_delays_only_the_calls_it_names(client: httpx.AsyncClient, sim: Simulator) -> None:
+    sim.faults.add_slow(0.3, method="GET", path="/version")
+    began = time.monotonic()
+    assert (await client.get("/nodes")).status_code == 200
+    other = time.monotonic() - began
+    began = time.monotonic()
+    assert (await client.get("/version")).status_code == 200
+    slowed = time.monotonic() - began
+    assert slowed >= 0.3  # lower bounds only: the named call waited at least its delay
+    assert other < slowed
+    assert sim.faults.to_json()["slow"] == [{"method": "GET", "path": "/version", "count": None, "seconds": 0.3}]
+
+
+async def test_tasks_given_an_end_time_end_together_however_late_they_started(
+    client: httpx.AsyncClient, sim: Simulator
+) -> None:
+    ends_at = time.time() + 1.0
+    sim.faults.add_task_rule(ends_at=ends_at, count=2)  # any task type
+    first = (await client.post("/nodes/pve1/qemu/101/status/start")).json()["data"]
+    await asyncio.sleep(0.5)
+    second = (await client.post("/nodes/pve1/qemu/100/snapshot", data={"snapname": "later"})).json()["data"]
+    for upid in (first, second):
+        assert (await finished(sim, client, upid))["exitstatus"] == "OK"
+    ends = [sim.state.tasks[upid].ended for upid in (first, second)]
+    assert all(end is not None for end in ends)
+    assert abs(ends[0] - ends[1]) < 0.2, ends  # together, though the second started half a second later
+    assert all(abs(sim.state.tasks[upid].endtime - ends_at) <= 1 for upid in (first, second))  # whole seconds
+    assert sim.faults.tasks == []
+
+
 async def test_admin_surface_reads_state_and_sets_faults(sim: Simulator) -> None:
     async with httpx.AsyncClient(
         base_url=sim.url,
