@@ -293,13 +293,18 @@ def report(tally: Tally, minutes: float, seed: int) -> int:
     print(f"  changes submitted {tally.submitted}, worker kills {tally.kills}, Redis restarts {tally.redis_restarts}")
     print(f"  ended as: {dict(sorted(tally.states.items()))}")
     print(f"  partial, by the step that failed: {dict(sorted(tally.partial_steps.items()))}")
+    print_findings(tally)
+    print("clean" if tally.clean else "NOT clean")
+    return 0 if tally.clean else 1
+
+
+def print_findings(tally: Tally) -> None:
+    """How many jobs were lost, duplicated, misreported, stuck or needlessly partial, and the first of each."""
     for name in ("lost", "duplicated", "misreported", "stuck", "needless_partial"):
         found = getattr(tally, name)
         print(f"  {name}: {len(found)}")
         for line in found[:10]:
             print(f"    {line}")
-    print("clean" if tally.clean else "NOT clean")
-    return 0 if tally.clean else 1
 
 
 async def run(minutes: float, seed: int, workers: int, pace: Pace = Pace(), errors: PveErrors = PveErrors()) -> Tally:

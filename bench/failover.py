@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from bench.chaos import QUICK, Chaos, PveErrors, Tally
+from bench.chaos import QUICK, Chaos, PveErrors, Tally, print_findings
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
@@ -212,11 +212,7 @@ def report(run: Failover, seconds: float) -> int:
     print(f"  MCP tasks created {run.mcp_tasks}, unreadable or never ended: {len(run.mcp_tasks_unread)}")
     for line in run.mcp_tasks_unread[:10]:
         print(f"    {line}")
-    for name in ("lost", "duplicated", "misreported", "stuck", "needless_partial"):
-        found = getattr(tally, name)
-        print(f"  {name}: {len(found)}")
-        for line in found[:10]:
-            print(f"    {line}")
+    print_findings(tally)
     print(f"  processes that exited: {run.exited or 'none'}")
     print("clean" if run.clean else "NOT clean")
     return 0 if run.clean else 1

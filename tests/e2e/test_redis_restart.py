@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from pvesim.config import SimConfig
+from pvesim.simulator import Simulator
 from tests.support.agent import finished
 from tests.support.redis_server import RedisServer, free_port, restart_redis, start_aof_redis
 from tests.support.stack import FAST_RECOVERY, HostedClient, start_stack
@@ -42,15 +43,21 @@ def aof_redis() -> Iterator[RedisServer]:
     shutil.rmtree(directory, ignore_errors=True)
 
 
+def slow_start(sim: Simulator, seconds: float) -> int:
+    """A stopped VM whose next start takes `seconds`."""
+    vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped"
+                and not g.template)  # fmt: skip
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=seconds, count=1)
+    return vmid
+
+
 async def test_a_redis_restart_under_two_workers_loses_nothing_and_the_change_happens_once(
     aof_redis: RedisServer,
 ) -> None:
     stack = await start_stack("redis", aof_redis, SimConfig(task_duration=0.3), workers=2)
     try:
         sim = stack.sim
-        vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped"
-                    and not g.template)  # fmt: skip
-        sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=8.0, count=1)
+        vmid = slow_start(sim, 8.0)
         async with HostedClient(stack.client()) as client:
             call = asyncio.create_task(
                 client.call_tool(
@@ -91,9 +98,7 @@ async def test_a_worker_whose_redis_is_gone_stops_in_its_drain_bound_and_another
     stack = await start_stack("redis", aof_redis, SimConfig(task_duration=0.3), env=env, workers=1)
     try:
         sim = stack.sim
-        vmid = next(g.vmid for g in sim.state.guests.values() if g.kind == "qemu" and g.status == "stopped"
-                    and not g.template)  # fmt: skip
-        sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=6.0, count=1)
+        vmid = slow_start(sim, 6.0)
         async with HostedClient(stack.client()) as client:
             answer = await client.call_tool(
                 "power_control", {"vmid": vmid, "action": "start", "confirmed": True, "wait_seconds": 1}

@@ -77,13 +77,17 @@ async def team() -> AsyncIterator[Team]:
             await sim.stop()
 
 
-def stopped_vm(sim: Simulator, taken: set[int] = set()) -> int:  # noqa: B006  # one pool for the module
+#: the VMs this module's tests took, so that no two of them change the same one
+_TAKEN: set[int] = set()
+
+
+def stopped_vm(sim: Simulator) -> int:
     vmid = next(
         g.vmid
         for g in sim.state.guests.values()
-        if g.kind == "qemu" and g.status == "stopped" and not g.template and g.vmid not in taken
+        if g.kind == "qemu" and g.status == "stopped" and not g.template and g.vmid not in _TAKEN
     )
-    taken.add(vmid)
+    _TAKEN.add(vmid)
     return vmid
 
 
