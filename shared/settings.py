@@ -18,7 +18,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from shared.api.tiers import ApiPolicy
 from shared.errors import InvalidInput
 from shared.jobs.keys import DEFAULT_CLUSTER
-from shared.jobs.redis_url import parse_sentinel
+from shared.jobs.redis_url import parse_sentinel, redis_secrets
 from shared.sanitize import TOKEN_NAME_PATTERN
 
 __all__ = ["CLUSTER_NAME_PATTERN", "ENV_FILE_VARIABLE", "Settings", "load_settings"]
@@ -208,8 +208,6 @@ class Settings(BaseSettings):
         if self.job_key is not None:
             found.append(self.job_key.get_secret_value())
         if self.redis_url is not None:
-            from shared.jobs.redis_url import redis_secrets  # noqa: PLC0415  # redis-py loads only where REDIS_URL is set
-
             found += redis_secrets(self.redis_url.get_secret_value())
         return found
 

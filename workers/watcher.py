@@ -374,9 +374,9 @@ class Watcher:
             "warnings": warning_lines(whole),
             "log_tail": whole[-20:],
             # when it ended, as well as the watcher can tell: between the last look that listed it and this one
-            "ended_at": round(_ended_between(watched, ended_by), 3),
+            "ended_at": round(ended := _ended_between(watched, ended_by), 3),
         }
-        learned = self._learn(watched, exitstatus, ended_by)
+        learned = self._learn(watched, exitstatus, ended, ended_by)
         self._emit(watched, end, lines, learned)
         log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
 
@@ -410,11 +410,12 @@ class Watcher:
             if (percent := parse_progress(line)) is not None:
                 watched.store.add_progress(pipe, watched.job_id, percent, line)
 
-    def _learn(self, watched: Watched, exitstatus: str, ended_by: float) -> Durations | None:
-        """What this end teaches about its task type's duration (only tasks that did their work teach)."""
+    def _learn(self, watched: Watched, exitstatus: str, ended: float, ended_by: float) -> Durations | None:
+        """What this end teaches about its task type's duration (only tasks that did their work teach).
+
+        It `ended` (the estimate) at most `ended_by` (the look that saw it gone)."""
         if classify_exitstatus(exitstatus) is JobState.FAILED:
             return None
-        ended = _ended_between(watched, ended_by)
         seconds = max(0.0, ended - watched.since)
         known = self._durations.get(watched.upid.type, Durations(0.0, 0.0, 0)).learn(seconds, ended_by - ended)
         self._durations[watched.upid.type] = known

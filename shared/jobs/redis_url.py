@@ -76,6 +76,10 @@ def redis_client(url: str, *, decode_responses: bool = True, **options: Any) -> 
     """A client for REDIS_URL with these connection options (retry, timeouts, ...); close it with
     `aclose(close_connection_pool=True)`."""
     from redis.asyncio import ConnectionPool, Redis  # noqa: PLC0415
+
+    target = parse_sentinel(url)
+    if target is None:
+        return Redis(connection_pool=ConnectionPool.from_url(url, decode_responses=decode_responses, **options))
     from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool  # noqa: PLC0415
 
     class SentinelClient(Redis):
@@ -89,9 +93,6 @@ def redis_client(url: str, *, decode_responses: bool = True, **options: Any) -> 
                 for asked in self.sentinels:
                     await asked.aclose()
 
-    target = parse_sentinel(url)
-    if target is None:
-        return Redis(connection_pool=ConnectionPool.from_url(url, decode_responses=decode_responses, **options))
     tls: dict[str, Any] = {"ssl": True, "ssl_ca_certs": target.ca_file} if target.tls else {}
     # the sentinels answer a few small questions: a short timeout, and no retry of their own (the
     # command's retry asks again)

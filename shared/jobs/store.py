@@ -152,9 +152,14 @@ class JobStore:
                 write(pipe)
                 result = await pipe.execute()
         del self._deferred[: len(deferred)]
-        if durable is not None and self.replication is not None:
-            await self.replication.confirm(self.redis, durable)
+        if durable is not None:
+            await self._replicated(durable)
         return result[ahead:]
+
+    async def _replicated(self, what: str) -> None:
+        """`what`, a write the product answers for, is confirmed on the replicas (shared.jobs.replication)."""
+        if self.replication is not None:
+            await self.replication.confirm(self.redis, what)
 
     async def create(self, record: JobRecord) -> None:
         """Write a new record, index it and emit its first state event, in one transaction.
@@ -321,8 +326,7 @@ class JobStore:
                     await pipe.execute()
                 except WatchError:
                     continue  # claimed or changed meanwhile: look again
-                if self.replication is not None:
-                    await self.replication.confirm(self.redis, "a job's end")
+                await self._replicated("a job's end")
                 return True
 
     async def job_for_upid(self, upid: str) -> str | None:
