@@ -14,11 +14,13 @@ reads the node list every 200 ms. For each N it prints:
   reads      latency of the reads made meanwhile, p50 / p99 / max (ms), and failures
 
 and where the lag went, p50 / p90 of each stage after a task's end (from pvesim's answer times):
-until the watcher's read of its log (the look that saw the end, then the read), then until its
-job's end (the job's run after the end). And the worker's CPU by phase, per change: while the
-changes are dispatched, while their tasks run, and while their ends come in. The ends come as
-fast as the dispatches went, and the dispatches go as fast as the worker can: the lag stays low
-only while an end costs the worker less than a dispatch (busy below 1.0 in the ends phase).
+until the watcher's read of its exit status (the look that saw it gone from the active list, then
+one read of the node's task list for every task gone), then until its job's end (the job's run
+after the end); and, apart, until the last lines of its log were copied (after its job's end).
+And the worker's CPU by phase, per change: while the changes are dispatched, while their tasks
+run, and while their ends come in. The ends come as fast as the dispatches went, and the
+dispatches go as fast as the worker can: the lag stays low only while an end costs the worker
+less than a dispatch (busy below 1.0 in the ends phase).
 
 Targets (issue 10): 1,000 followed in <= 150 MB; at N >= 100 <= 6 requests per change and a lag of
 p50 <= 300 ms, p90 <= 1 s; at N = 1 the same lag with no more status reads than one a second; no
@@ -27,7 +29,7 @@ read failing, p99 <= 1 s during the N = 500 run.
 `--burst` (issue 29): the N tasks all end at the same moment, once every one of them is followed
 (pvesim's `ends_at` rule), and pvesim answers a task-log read 3 ms late, as a busy node does. The
 same lag targets hold: the end of each is recorded from the task list, not behind the log copy of
-all the others.
+all the others (workers.task_logs).
 
     .venv/bin/python -m bench.bench_follow [--sizes 1,100,500,1000] [--duration 20]
     .venv/bin/python -m bench.bench_follow --burst --sizes 300
@@ -220,14 +222,18 @@ class Bench:
         await asyncio.gather(*helpers)
         run.cpu_ms_per_change = (process_cpu_seconds(self.worker.pid) - cpu) * 1000 / size
         run.rss_mb = peak_rss_mb(self.worker.pid)
-        # when pvesim answered each task's log reads (by UPID), and when it answered the POSTs
+        # when pvesim answered each task's log reads (by UPID), the reads of ended tasks' exit statuses
+        # (by node), and the POSTs
         log_reads: dict[str, list[float]] = {}
+        status_reads: dict[str, list[float]] = {}
         posts: list[float] = []
         for request in self.sim.requests:
             if request.template and "/_sim" not in request.path:
                 run.requests[f"{request.method} {request.template}"] += 1
             if request.template == "/nodes/{node}/tasks/{upid}/log":
                 log_reads.setdefault(request.path.split("/")[4], []).append(request.time)
+            elif request.template == "/nodes/{node}/tasks" and request.params.get("source") == "all":
+                status_reads.setdefault(request.path.split("/")[2], []).append(request.time)
             elif request.method == "POST":
                 posts.append(request.time)
         ends: list[float] = []
@@ -241,10 +247,14 @@ class Bench:
             ends.append(ended)
             finished = record.finished_at.timestamp()
             run.lags_ms.append((finished - ended) * 1000)
-            log_read = max((t for t in log_reads.get(record.upid, []) if t >= ended), default=None)
-            if log_read is not None:
-                run.stages.setdefault("log read", []).append((log_read - ended) * 1000)
-                run.stages.setdefault("job end", []).append((finished - log_read) * 1000)
+            node = record.upid.split(":")[1]
+            seen = min((t for t in status_reads.get(node, []) if t >= ended), default=None)
+            if seen is not None and seen <= finished:
+                run.stages.setdefault("end read", []).append((seen - ended) * 1000)
+                run.stages.setdefault("job end", []).append((finished - seen) * 1000)
+            copied = max((t for t in log_reads.get(record.upid, []) if t >= ended), default=None)
+            if copied is not None:
+                run.stages.setdefault("log copied", []).append((copied - ended) * 1000)
         if posts and ends:
             run.phases = _phases(samples, size, (min(posts), max(posts)), (min(ends), max(ends)))
             run.ends_within_ms = (max(ends) - min(ends)) * 1000

@@ -115,6 +115,10 @@ class Waits(Protocol):
         """Let `seconds` pass (a lock held by another job, a fleet between two looks at its guests)."""
         ...
 
+    def copy_log_later(self) -> None:
+        """The job has ended owing the last lines of its task's log: copy them now (workers.task_logs)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -202,6 +206,8 @@ class JobContext:
         if end is None:
             raise _stopped_following(self.app.settings)
         self.record.task_end = end
+        if end.get("log_owed"):
+            self.record.log_copying = str(upid)
         if isinstance(ended_at := end.get("ended_at"), int | float):
             self.task_ended_at = float(ended_at)
         self.renew_deadline()
@@ -550,6 +556,25 @@ def _measure(job: JobContext, state: JobState) -> None:
         metrics.task_end_lag(now - job.task_ended_at)
 
 
+def _owe_log(job: JobContext) -> Waits | None:
+    """If the job ends owing its task's last log lines, the debt goes with its end; who is to copy them then."""
+    if job.record.log_copying is None or job.waits is None:
+        return None
+    store = job.app.store
+    store.defer(functools.partial(store.owe_log, job_id=job.job_id))
+    return job.waits
+
+
+async def _audit(
+    app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, state: JobState
+) -> None:
+    """The audit entry of a change that ended (a read leaves none)."""
+    if job.record.tier != Tier.SAFE.value:
+        code = outcome.code if isinstance(outcome, ProxmoxMcpError) else job.record.error_code
+        ended = job.record.model_copy(update={"state": state, "error_code": code})
+        await audit_change(app, job.op, ended, caller=job.caller, params=job.params)
+
+
 async def _end(
     app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, pending: _ReadPickup | None
 ) -> str:
@@ -573,6 +598,7 @@ async def _end(
         release = functools.partial(finish, claim=store.claim, result=arq_result)
     vmids = _guest_vmids(job.op, job.record, job.locked_vmids)
     locks = [keys.guest_lock(app.cluster, vmid) for vmid in vmids] if release else []
+    owing = _owe_log(job)
     if isinstance(outcome, Outcome):
         # an outcome without a message of its own drops the one the job had while it ran (a lock wait's)
         stale = ("message",) if job.record.message and not outcome.message else ()
@@ -601,12 +627,11 @@ async def _end(
         else:
             extra["clear"] = ("message",) if job.record.message else ()
         await store.fail(job.job_id, outcome, state=state, also=release, locks=locks, **taken, **extra)
+    if owing is not None:
+        owing.copy_log_later()
     if release is None:
         await _release_guest(app, job.op, job.record, job.locked_vmids)
-    if job.record.tier != Tier.SAFE.value:
-        code = outcome.code if isinstance(outcome, ProxmoxMcpError) else job.record.error_code
-        ended = job.record.model_copy(update={"state": state, "error_code": code})
-        await audit_change(app, job.op, ended, caller=job.caller, params=job.params)
+    await _audit(app, job, outcome, state)
     _measure(job, state)
     # a read that answered is a debug line: at INFO the log holds what changed PVE and what failed
     quiet = state is JobState.SUCCEEDED and job.op.tier is Tier.SAFE

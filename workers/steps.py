@@ -42,6 +42,7 @@ from shared.pve.upid import Upid
 from workers.guest_lookup import Guest
 from workers.pve_tasks import TaskEnd, classify_exitstatus
 from workers.runtime import JobContext, JobEnded, Outcome, Retry, passing_server_error
+from workers.task_logs import pay_before_next_task
 
 __all__ = ["StepOutcome", "TaskStep", "find_our_task", "guest_step", "outcome_of", "run_step"]
 
@@ -193,6 +194,10 @@ async def _dispatch(job: JobContext, step: TaskStep) -> Upid | None:
     """Send the step's request and store its UPID; None when a lost answer turned out to have done the effect."""
     store = job.app.store
     since = utcnow()
+    if job.record.log_copying is not None:
+        # the last task's log is still owed: its lines go before this task's, with the dispatch
+        await pay_before_next_task(job.app.pve, store, job.job_id, job.record.log_copying, job.record.log_base)
+        job.record.log_copying = None
 
     def dispatching(pipe: Pipeline) -> None:
         store.add_transition(

@@ -4,22 +4,26 @@ A change whose step started a PVE task awaits that task's end (lifecycle.JobCont
 out of its job slot, still claimed by this worker (its heartbeat renews the claim). The watcher
 is what that wait is on. Per node, one request says which of the followed tasks still run:
 `GET /nodes/{node}/tasks?source=active` lists the node's running tasks, so however many tasks a
-node runs, a look at them costs one request. A task that left the list has ended: its log is
-read once from where the copy stopped, and its last line is the exit status (`TASK OK`,
-`TASK ERROR: ...`, `TASK WARNINGS: n`), as pve-common's upid_read_status reads it; only a log
+node runs, a look at them costs one request. Tasks that left the list have ended, and one more
+read of the node's task list (`source=all`, since the oldest of them started) says how each
+ended: its exit status, as the task index holds it.
+
+A task that ended OK is recorded so at once: the last lines of its log are owed, and copied after
+its job's end (workers.task_logs), so a burst of ends is not recorded behind a burst of log reads.
+Any other end (an error, warnings) is read from the log first, since the job's answer quotes it:
+the last line is the exit status (`TASK OK`, `TASK ERROR: ...`, `TASK WARNINGS: n`), as
+pve-common's upid_read_status reads it, and the warnings and the tail come with it; only a log
 without such a line costs a status read.
 
 When a task ends the watcher emits one event, a `TaskEnded` on the waiting job's future: how it
-ended (`end`) and the writes that record it with the rest of its log (`write`). The job makes
-those writes with its own next one, under its claim, so a task's end costs no transaction of its
-own. The watcher writes nothing of a job's state and never runs a job. How often a task is looked
-at follows what is known of how long tasks of its type take (workers.pve_tasks.next_check); each
-end teaches that.
+ended (`end`) and the writes that record it (`write`). The job makes those writes with its own
+next one, under its claim, so a task's end costs no transaction of its own. The watcher writes
+nothing of a job's state and never runs a job. How often a task is looked at follows what is
+known of how long tasks of its type take (workers.pve_tasks.next_check); each end teaches that.
 
 The log of a task is copied as it grows only while a client waits on the job (`pmcp:waiting`,
 marked by the waiting call), at most every LOG_COPY_SECONDS and from FIRST_COPY_SECONDS into the
-task, so progress reaches that client; otherwise it is copied once, at the end. A task shorter
-than that (a start, most config changes) costs no read of its log but the one at its end.
+task, so progress reaches that client; otherwise it is copied once, at the end.
 """
 
 from __future__ import annotations
@@ -42,17 +46,17 @@ from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.states import JobState
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
-from shared.pve.models import TaskLogLine, TaskStatus, no_content
+from shared.pve.models import TaskStatus
 from shared.pve.upid import Upid
 from shared.settings import Settings
 from workers.pve_tasks import (
     Durations,
     classify_exitstatus,
     next_check,
-    parse_progress,
     parse_task_end,
     warning_lines,
 )
+from workers.task_logs import LogCopier, add_lines, new_lines
 
 __all__ = ["FIRST_COPY_SECONDS", "LOG_COPY_SECONDS", "WATCHER_REQUESTS", "TaskEnded", "Watched", "Watcher"]
 
@@ -64,8 +68,9 @@ LOG_COPY_SECONDS = 1.0
 FIRST_COPY_SECONDS = 3.0
 #: PVE requests the watcher makes at once (its share of the worker's connection pool)
 WATCHER_REQUESTS = 12
-_LOG_PAGE = 500
 _ACTIVE_PAGE = 1000
+#: the node's task list is read for ended tasks' exit statuses this many items a page (the newest ended come first)
+_ENDED_PAGE = 500
 #: how often the list of jobs clients wait on, and the learned durations, are read again
 _WAITING_SECONDS = 1.0
 _DURATIONS_SECONDS = 30.0
@@ -93,12 +98,23 @@ _ACTIVE_ITEM = TypeAdapter(_ActiveTask)
 
 
 @dataclass(frozen=True)
+class _Listed:
+    """What a read of a node's task list says of the tasks followed there."""
+
+    #: the UPIDs it lists running
+    running: set[str] = field(default_factory=set)
+    #: UPID -> exit status of those it lists ended
+    ended: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class TaskEnded:
     """The event of a followed task's end: how it ended, and the writes that record it.
 
     `end` is the record's `task_end` (exitstatus, warnings, log tail; or `error` when following
-    failed), None when the task ran past PROXMOX_MCP_TASK_MAX. `write` adds the rest of the log,
-    the end and what the end taught about durations to the job's next commit.
+    failed), None when the task ran past PROXMOX_MCP_TASK_MAX; `log_owed` in it says the last
+    lines of the log are still to be copied (workers.task_logs). `write` adds the rest of the log
+    (or the debt), the end and what the end taught about durations to the job's next commit.
     """
 
     end: dict[str, object] | None
@@ -153,6 +169,8 @@ class Watcher:
         self._waiting_read = -_WAITING_SECONDS
         self._looking: set[str] = set()  # nodes whose active list is being read
         self._requests = asyncio.Semaphore(WATCHER_REQUESTS)
+        #: copies the logs this worker's jobs owe after their end, and a dead worker's
+        self.logs = LogCopier(pve, store.on(cluster), self._requests)
         self._changed = asyncio.Event()
         self._background: set[asyncio.Task[None]] = set()
         #: tasks followed at once, at most, since the worker started (the health line shows it)
@@ -178,6 +196,7 @@ class Watcher:
 
     async def run(self) -> None:
         """Look at the nodes whose tasks are due, copy the logs clients wait on; until cancelled."""
+        self._spawn(self.logs.run())
         try:
             while True:
                 now = time.monotonic()
@@ -239,61 +258,97 @@ class Watcher:
             sent, sent_at = time.monotonic(), time.time()
             try:
                 async with self._requests:
-                    running = await self._active(node)
+                    listed = await self._list(node, {"source": "active"}, self._ours(node))
             except ProxmoxMcpError as exc:
                 log.info("watcher_look_failed", node=node, code=exc.code)
                 for watched in self._on(node):
                     watched.due = time.monotonic() + _RETRY_SECONDS
                 return
             now = time.monotonic()
+            gone: list[Watched] = []
             for watched in self._on(node):
                 if watched.added >= sent:
                     continue  # handed over after the read was sent: the list may predate the task
-                if str(watched.upid) in running:
+                if str(watched.upid) in listed.running:
                     # one look serves every task of the node: each is next due by its own schedule from now
                     watched.seen_running = sent_at
                     self._check_limit(watched)
                     self._schedule(watched, now)
                 else:
                     watched.busy = True
-                    self._spawn(self._finish(watched, ended_by=sent_at))
+                    gone.append(watched)
+            if gone:
+                self._spawn(self._ends(node, gone, listed.ended, ended_by=sent_at))
         finally:
             self._looking.discard(node)
             self._changed.set()
 
+    async def _ends(self, node: str, gone: list[Watched], known: dict[str, str], *, ended_by: float) -> None:
+        """Tasks that left the node's active list: how each ended, from one read of the node's task list.
+
+        An OK end is recorded at once, its log copied after; any other is read from the log first,
+        and so is the end of a job a client waits on right now (its last lines and progress reach
+        that client with the end). A task the list does not show ended (the list was behind) is read
+        from its log as well.
+        """
+        with contextlib.suppress(*REDIS_ERRORS):
+            self._waiting = await self.store.waited_on()  # as it is now: a wait may have begun since the last read
+        statuses = dict(known)
+        unknown = [w for w in gone if str(w.upid) not in statuses]
+        if unknown:
+            since = min(w.upid.starttime for w in unknown)
+            try:
+                async with self._requests:
+                    listed = await self._list(node, {"source": "all", "since": since}, {str(w.upid) for w in unknown})
+                statuses |= listed.ended
+            except ProxmoxMcpError as exc:
+                log.info("watcher_task_list_failed", node=node, code=exc.code)
+        for watched in gone:
+            if statuses.get(str(watched.upid)) == "OK" and watched.job_id not in self._waiting:
+                self._ended_ok(watched, ended_by)
+            else:
+                self._spawn(self._finish(watched, ended_by=ended_by))
+        self._changed.set()
+
     def _on(self, node: str) -> list[Watched]:
         return [w for w in self.tasks.values() if w.node == node and not w.busy]
 
-    async def _active(self, node: str) -> set[str]:
-        """The UPIDs followed here that PVE lists as running on `node` (one just ended may be listed, with its status).
+    def _ours(self, node: str) -> set[str]:
+        return {str(w.upid) for w in self.tasks.values() if w.node == node}
 
-        A node may list hundreds of tasks, most of them not ours, at every look: only the items
-        of tasks this watcher follows are validated (validating every item is what a worker
-        following a thousand tasks would spend its CPU on). An item of ours that does not fit
-        counts as not running: its end is then read from its log and, failing that, its own status.
+    async def _list(self, node: str, query: dict[str, str | int], ours: set[str]) -> _Listed:
+        """What the node's task list (`query`: its source, since when) says of the tasks `ours`.
+
+        A node may list hundreds of tasks, most of them not ours: only the items of `ours` are
+        validated (validating every item is what a worker following a thousand tasks would spend
+        its CPU on), and paging stops once each of them is found. An item of ours that does not
+        fit is left out: its end is then read from its log and, failing that, its own status. The
+        active list may list a task that has just ended, with its exit status.
         """
-        ours = {str(w.upid) for w in self.tasks.values() if w.node == node}
-        running: set[str] = set()
+        listed = _Listed()
         start = 0
-        while True:
+        while len(listed.running) + len(listed.ended) < len(ours):
             page = await self.pve.get_page(
                 "/nodes/{node}/tasks",
                 object,
                 path={"node": node},
-                query={"source": "active", "start": start, "limit": _ACTIVE_PAGE},
+                query={**query, "start": start, "limit": _ACTIVE_PAGE if query["source"] == "active" else _ENDED_PAGE},
             )
             for item in page.data:
                 if isinstance(item, dict) and item.get("upid") in ours:
                     try:
                         task = _ACTIVE_ITEM.validate_python(item)
                     except ValidationError:
-                        log.warning("watcher_active_item_unfit", node=node, upid=item.get("upid"))
+                        log.warning("watcher_task_item_unfit", node=node, upid=item.get("upid"))
                         continue
                     if task.endtime is None and task.status in (None, "RUNNING"):
-                        running.add(task.upid)
+                        listed.running.add(task.upid)
+                    elif task.status:
+                        listed.ended[task.upid] = task.status
             start += len(page.data)
             if not page.data or start >= page.total:
-                return running
+                break
+        return listed
 
     def _check_limit(self, watched: Watched) -> None:
         """Past PROXMOX_MCP_TASK_MAX the job's wait ends with no end known (it ends timed_out; the task goes on)."""
@@ -305,12 +360,12 @@ class Watcher:
         """Copy the new lines of a task a client waits on, and its progress; its end, if they show it."""
         try:
             async with self._requests:
-                lines = await self._new_lines(watched)
+                lines = await new_lines(self.pve, watched.upid, watched.have)
             if lines and (parse_task_end(lines[-1]) is not None):
                 await self._ended(watched, lines, ended_by=time.time())
                 return
             if lines:
-                await watched.store.commit(lambda pipe: self._add_lines(pipe, watched, lines))
+                await watched.store.commit(lambda pipe: add_lines(pipe, watched.store, watched.job_id, lines))
                 watched.have += len(lines)
             watched.copied = time.monotonic()
         except ClaimLost:
@@ -325,7 +380,7 @@ class Watcher:
         """The task left the active list: read the rest of its log (and its status, if the log does not say)."""
         try:
             async with self._requests:
-                lines = await self._new_lines(watched)
+                lines = await new_lines(self.pve, watched.upid, watched.have)
             await self._ended(watched, lines, ended_by=ended_by)
         except ClaimLost:
             self.drop(watched.job_id)
@@ -360,7 +415,7 @@ class Watcher:
                 watched.seen_running = time.time()
                 self._schedule(watched, time.monotonic())
                 if lines:
-                    await watched.store.commit(lambda pipe: self._add_lines(pipe, watched, lines))
+                    await watched.store.commit(lambda pipe: add_lines(pipe, watched.store, watched.job_id, lines))
                     watched.have += len(lines)
                 return
             exitstatus = status.exitstatus or "unknown"
@@ -380,6 +435,23 @@ class Watcher:
         self._emit(watched, end, lines, learned)
         log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
 
+    def _ended_ok(self, watched: Watched, ended_by: float) -> None:
+        """The task ended OK, as the node's task list says: its end is emitted now, the rest of its log is owed.
+
+        OK means no warnings (PVE ends a task that logged one `WARNINGS: n`), so the end lacks
+        nothing the job's answer needs; the log's last lines follow it (workers.task_logs).
+        """
+        end: dict[str, object] = {
+            "upid": str(watched.upid),
+            "exitstatus": "OK",
+            "warnings": [],
+            "ended_at": round(ended := _ended_between(watched, ended_by), 3),
+            "log_owed": True,
+        }
+        learned = self._learn(watched, "OK", ended, ended_by)
+        self._emit(watched, end, learned=learned)
+        log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus="OK", log_owed=True)
+
     def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
         self._emit(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
 
@@ -394,21 +466,16 @@ class Watcher:
 
         def write(pipe: Pipeline) -> None:
             if lines:
-                self._add_lines(pipe, watched, lines)
+                add_lines(pipe, watched.store, watched.job_id, lines)
             if end is not None:
-                watched.store.add_update(pipe, watched.job_id, task_end=end)
+                copying = str(watched.upid) if end.get("log_owed") else None
+                watched.store.add_update(pipe, watched.job_id, task_end=end, log_copying=copying)
             if learned is not None:
                 pipe.hset(keys.task_durations(self.cluster), watched.upid.type, str(learned))
 
         self.forget(watched)
         if not watched.ended.done():
             watched.ended.set_result(TaskEnded(end, write))
-
-    def _add_lines(self, pipe: Pipeline, watched: Watched, lines: list[str]) -> None:
-        watched.store.add_log(pipe, watched.job_id, lines)
-        for line in lines:
-            if (percent := parse_progress(line)) is not None:
-                watched.store.add_progress(pipe, watched.job_id, percent, line)
 
     def _learn(self, watched: Watched, exitstatus: str, ended: float, ended_by: float) -> Durations | None:
         """What this end teaches about its task type's duration (only tasks that did their work teach).
@@ -426,24 +493,6 @@ class Watcher:
             return None
         page = await watched.store.read_log(watched.job_id, watched.log_base + watched.have - 1, 1)
         return page.lines[0] if page.lines else None
-
-    async def _new_lines(self, watched: Watched) -> list[str]:
-        """The task's log lines after the first `have` (PVE's `start` is a 0-based line offset)."""
-        have = watched.have
-        lines: list[str] = []
-        while True:
-            page = await self.pve.get_page(
-                "/nodes/{node}/tasks/{upid}/log",
-                TaskLogLine,
-                path={"node": watched.node, "upid": str(watched.upid)},
-                query={"start": have + len(lines), "limit": _LOG_PAGE},
-            )
-            entries = [entry for entry in page.data if entry.n > have + len(lines)]
-            if no_content(page.total, entries):
-                return lines
-            lines.extend(entry.t for entry in entries)
-            if len(page.data) < _LOG_PAGE:
-                return lines
 
 
 def _ended_between(watched: Watched, ended_by: float) -> float:

@@ -116,6 +116,9 @@ class JobWaits:
     async def pause(self, seconds: float) -> None:
         await self.worker._pause(self.claim.job_id, seconds)
 
+    def copy_log_later(self) -> None:
+        self.worker.watchers[self.cluster].logs.owe(self.claim.job_id)
+
 
 def worker_name(settings: Settings) -> str:
     """This worker's name: PROXMOX_MCP_WORKER_NAME, else host and PID (unique per replica)."""

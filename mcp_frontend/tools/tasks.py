@@ -159,8 +159,8 @@ async def get_task_log(
 ) -> Annotated[CallToolResult, TaskLogPage]:
     """A page of a job's (or any PVE task's) log, lines from 1; read on from next_start.
 
-    Read on with start=next_start while next_start is set; while task_done is false more
-    lines may still come. A UPID of a task started outside this server is read from PVE.
+    Read on with start=next_start while next_start is set; while task_done is false (or
+    log_copying is true) more lines may still come. A UPID of a task started outside this server is read from PVE.
     """
     require_one_target(job_id, upid)
     app = app_of(ctx)
@@ -180,6 +180,7 @@ async def get_task_log(
             lines=[TaskLogLine(n=start + i + 1, t=text) for i, text in enumerate(page.lines)],
             next_start=page.next_start,
             task_done=record.terminal,
+            log_copying=record.log_copying is not None,
         )
     )
 

@@ -32,6 +32,7 @@ __all__ = [
     "job_record",
     "job_result",
     "mcp_task",
+    "owed_logs",
     "pve_version",
     "queue_for",
     "queues",
@@ -109,6 +110,13 @@ def task_durations(cluster: str) -> str:
     """Hash: PVE task type (qmstart, vzcreate, ...) -> how long its tasks take on the cluster, learned by the
     watchers (`mean,deviation,count` in seconds), so they poll densely only near a task's expected end."""
     return f"{_cluster(cluster)}:task-durations"
+
+
+def owed_logs(cluster: str) -> str:
+    """Sorted set: jobs whose PVE task ended OK and was recorded so before its log's last lines were copied,
+    scored by when (epoch seconds). The worker that recorded the end copies them; any worker's watcher
+    retakes one left there long (its worker died)."""
+    return f"{_cluster(cluster)}:owed-logs"
 
 
 def pve_version(cluster: str) -> str:

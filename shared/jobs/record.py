@@ -66,6 +66,9 @@ class JobRecord(BaseModel):
     cancel_requested: bool = False
     #: lines of the job's log before the current step's task: that task's line n is log line log_base+n
     log_base: int = 0
+    #: the UPID of the current step's task while its log's last lines are still being copied: it ended OK and
+    #: was recorded so at once, the copy comes after (workers.task_logs); get_task_log says so meanwhile
+    log_copying: str | None = None
     #: when the job began waiting for its guest to be free (our lock, then PVE's); cleared once its step's task ran
     lock_wait_since: datetime | None = None
     #: reruns spent on reads that PVE failed to answer (500) after the change sent something (workers.runtime)

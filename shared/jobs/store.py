@@ -29,7 +29,16 @@ from shared.jobs.record import JobRecord, encode_fields, utcnow
 from shared.jobs.replication import Replication
 from shared.jobs.states import JobState
 
-__all__ = ["CREATED_EVENT", "EVENTS_MAXLEN", "WAITING_SECONDS", "JobEvent", "JobStore", "LogPage", "RecordedUpid"]
+__all__ = [
+    "CREATED_EVENT",
+    "EVENTS_MAXLEN",
+    "WAITING_SECONDS",
+    "JobEvent",
+    "JobStore",
+    "LogPage",
+    "OwedLog",
+    "RecordedUpid",
+]
 
 #: events kept per job: a wait reads from the start, so this bounds what a late reader replays
 EVENTS_MAXLEN = 500
@@ -70,6 +79,22 @@ class LogPage:
     def next_start(self) -> int | None:
         end = self.start + len(self.lines)
         return end if end < self.total else None
+
+
+@dataclass(frozen=True)
+class OwedLog:
+    """The last lines of a task's log that its job still owes (workers.task_logs), as the store holds it now."""
+
+    upid: str
+    #: the job's log lines before the task's
+    log_base: int
+    #: the job's log lines now: the copy is written only if there are still as many
+    length: int
+
+    @property
+    def have(self) -> int:
+        """The task's lines already in the job's log (PVE's `start` for the rest)."""
+        return self.length - self.log_base
 
 
 class JobStore:
@@ -369,6 +394,46 @@ class JobStore:
             pipe.llen(keys.job_log(job_id))
             lines, total = await pipe.execute()
         return LogPage(start=start, lines=list(lines), total=int(total))
+
+    def owe_log(self, pipe: Pipeline, job_id: str) -> None:
+        """Note, with a job's end, that the last lines of its task's log are still to be copied."""
+        pipe.zadd(keys.owed_logs(self.cluster), {job_id: time.time()})
+
+    async def owed_logs(self, before: float, limit: int) -> list[str]:
+        """Jobs whose log was owed since before `before` (epoch seconds), the oldest first."""
+        return list(await self.redis.zrangebyscore(keys.owed_logs(self.cluster), "-inf", before, start=0, num=limit))
+
+    async def owed_log(self, job_id: str) -> OwedLog | None:
+        """What the job's log still owes, or None if nothing (it was copied, or the job is gone)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hmget(keys.job_record(job_id), ["log_copying", "log_base"])
+            pipe.llen(keys.job_log(job_id))
+            (upid, log_base), length = await pipe.execute()
+        if not upid:
+            await self.redis.zrem(keys.owed_logs(self.cluster), job_id)
+            return None
+        return OwedLog(upid, int(log_base or 0), int(length))
+
+    async def pay_log(self, job_id: str, owed: OwedLog, add: Callable[[Pipeline], object]) -> bool:
+        """Append the owed lines (`add`'s commands) and clear the debt, unless the log grew since `owed` was read.
+
+        The log of an ended job grows only by such a copy, so its length fences the write: two
+        copiers of one debt (a worker thought dead, and the one that retook its debts) never
+        write its lines twice.
+        """
+        async with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                await pipe.watch(keys.job_log(job_id))
+                if int(await pipe.llen(keys.job_log(job_id))) != owed.length:  # type: ignore[misc]  # redis stubs
+                    return False
+                pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
+                add(pipe)
+                pipe.hdel(keys.job_record(job_id), "log_copying")
+                pipe.zrem(keys.owed_logs(self.cluster), job_id)
+                await pipe.execute()
+            except WatchError:
+                return False
+        return True
 
     async def events(self, job_id: str, after: str = "0", block_ms: int | None = None) -> list[JobEvent]:
         """Events after stream ID `after`; with `block_ms`, wait that long for the first one."""

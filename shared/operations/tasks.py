@@ -112,6 +112,9 @@ class TaskLogPage(Result):
     lines: list[TaskLogLine]
     next_start: int | None = Field(None, description="Pass as start to read on; None when nothing is left yet.")
     task_done: bool = Field(description="False while the task runs: more lines may come.")
+    log_copying: bool = Field(
+        False, description="The task ended and its last lines are still being copied from PVE: read again shortly."
+    )
 
 
 class CancelParams(Params):

@@ -128,11 +128,13 @@ def created_ms(job: JobRecord) -> int:
 
 
 async def _until_ended(store: JobStore, job_id: str) -> JobRecord:
+    """The job's record once it has ended and its task's log is copied whole (an OK end comes first)."""
+
     async def ended() -> JobRecord | None:
         record = await store.get(job_id)
-        return record if record is not None and record.terminal else None
+        return record if record is not None and record.terminal and record.log_copying is None else None
 
-    return await eventually(ended, timeout=30, what=f"job {job_id} to end")
+    return await eventually(ended, timeout=30, what=f"job {job_id} to end, its log copied")
 
 
 @pytest.fixture(scope="module")

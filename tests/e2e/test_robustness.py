@@ -17,7 +17,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.support.agent import finished, status, submit
+from tests.support.agent import ended, finished, status, submit, whole_log
 from tests.support.inprocess import inprocess_client
 from tests.support.pve_api import make_client
 from tests.support.waiting import eventually
@@ -103,15 +103,15 @@ async def test_a_task_that_finds_the_guest_locked_by_pve_is_dispatched_again_and
 
 
 async def test_a_delete_that_stops_first_keeps_the_log_of_both_tasks_whole(sim: Simulator, client: Client) -> None:
+    # no client waits on it: each task's end is recorded before its log's last lines are copied, and
+    # the stop's are copied before the destroy is sent
     vmid = guest_of(sim, "lxc", "running")
 
     job_id = await submit(client, "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True)
-    job = await finished(client, job_id)
-    page = await client.call_tool("get_task_log", {"job_id": job_id, "start": 0, "limit": 500})
+    job = await ended(client, job_id)
+    lines = await whole_log(client, job_id)
 
     assert job["state"] == "succeeded", job
-    assert page.structured_content is not None
-    lines = [line["t"] for line in page.structured_content["lines"]]
     (stop,) = tasks_of(sim, "vzstop", vmid)
     (destroy,) = tasks_of(sim, "vzdestroy", vmid)
     assert lines == stop.log + destroy.log  # the destroy task's log is read from its own line 1
@@ -142,6 +142,26 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
     assert (await finished(client, holder))["state"] == "succeeded"
     assert requests_to(sim, "POST", f"/nodes/{node}/lxc/{vmid}/snapshot") == []
     assert "never" not in sim.state.guests[vmid].snapshots
+
+
+async def test_an_ok_end_is_recorded_before_its_log_is_copied_and_the_log_says_so(
+    sim: Simulator, client: Client
+) -> None:
+    # the node answers a read of the task's log 5 s late: the job's end does not wait for it
+    vmid = guest_of(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=0.5, count=1)
+    sim.faults.add_slow(5.0, method="GET", path="/nodes/{node}/tasks/{upid}/log", count=1)
+    job_id = await submit(client, "power_control", vmid=vmid, action="start", node=node)
+
+    job = await ended(client, job_id, timeout=4)
+    page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
+
+    assert (job["state"], job["exitstatus"]) == ("succeeded", "OK")
+    assert page is not None
+    assert (page["task_done"], page["log_copying"]) == (True, True)
+    (task,) = tasks_of(sim, "qmstart", vmid)
+    assert await whole_log(client, job_id, timeout=15) == task.log
 
 
 async def _has_upid(client: Client, job_id: str) -> bool:
@@ -298,10 +318,12 @@ async def test_a_task_that_ends_while_every_slot_is_busy_ends_its_job_once_a_slo
             (task,) = tasks_of(sim, "qmstart", vmid)
             await sim.wait_task(task.upid)
 
-            async def end_seen() -> bool:
-                return any(r.path.endswith("/log") and task.upid in r.path for r in sim.requests)
+            async def end_seen() -> bool:  # the read of the node's task list that says how it ended
+                return any(
+                    r.path == f"/nodes/{task.node}/tasks" and r.params.get("source") == "all" for r in sim.requests
+                )
 
-            await eventually(end_seen, what="the watcher to read the ended task's log")
+            await eventually(end_seen, what="the watcher to read the ended task's exit status")
             assert not (await status(client, job_id))["done"]  # its next run waits for the slot
             release.set()
             job = await finished(client, job_id)

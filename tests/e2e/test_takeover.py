@@ -24,10 +24,11 @@ from redis.asyncio import Redis
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
 from shared.jobs import keys
-from tests.support.agent import finished, status, submit
+from tests.support.agent import finished, status, submit, whole_log
 from tests.support.redis_server import RedisServer
 from tests.support.stack import HostedClient, Stack, WorkerProcess, start_stack
 from tests.support.waiting import eventually
+from workers.task_logs import OWED_GRACE_SECONDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
@@ -71,14 +72,14 @@ async def pair(
         await redis.aclose()
 
 
-def intercept(sim: Simulator, act: Callable[[str, str], bool]) -> Callable[[], None]:
-    """Call `act(method, path)` once pvesim has handled a request, before the answer goes out; True: stop."""
+def intercept(sim: Simulator, act: Callable[[str, str, str], bool]) -> Callable[[], None]:
+    """Call `act(method, path, query)` once pvesim has handled a request, before the answer goes out; True: stop."""
     original = sim.core.handle
     done: list[bool] = []
 
-    async def handle(verb: str, path: str, *rest: Any) -> Any:
-        answer = await original(verb, path, *rest)
-        if not done and act(verb, path):
+    async def handle(verb: str, path: str, query: str, *rest: Any) -> Any:
+        answer = await original(verb, path, query, *rest)
+        if not done and act(verb, path, query):
             done.append(True)
         return answer
 
@@ -91,16 +92,16 @@ def intercept(sim: Simulator, act: Callable[[str, str], bool]) -> Callable[[], N
 
 
 def kill_on(
-    sim: Simulator, victim: WorkerProcess, method: str, matches: Callable[[str], bool]
+    sim: Simulator, victim: WorkerProcess, method: str, matches: Callable[[str, str], bool]
 ) -> tuple[Callable[[], None], list[float]]:
-    """SIGKILL the victim once pvesim has handled its first `method` request whose path `matches`.
+    """SIGKILL the victim once pvesim has handled its first `method` request whose path and query `matches`.
 
     Returns the undo of the interception and the list that gets the kill's time.
     """
     killed: list[float] = []
 
-    def kill(verb: str, path: str) -> bool:
-        if verb == method and matches(path) and victim.process.poll() is None:
+    def kill(verb: str, path: str, query: str) -> bool:
+        if verb == method and matches(path, query) and victim.process.poll() is None:
             victim.process.send_signal(signal.SIGKILL)
             killed.append(time.time())
             return True
@@ -168,17 +169,20 @@ async def test_a_worker_killed_while_following_hands_the_task_over_within_second
 async def test_a_worker_killed_as_it_sees_the_task_end_leaves_the_end_to_another_with_each_log_line_once(
     takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
 ) -> None:
-    # the victim's watcher reads the ended task's log; its rerun would write the end and the log
-    # with the job's outcome, but the victim dies first: nothing of the end is written by it
+    # the victim's watcher reads the node's task list for the ended task's exit status; the job
+    # would write the end with its outcome, but the victim dies first: nothing of the end is written by it
     sim = takeover_stack.sim
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
+    node = sim.state.guests[vmid].node
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=2.0, count=1)
-    restore, killed = kill_on(sim, victim, "GET", lambda path: path.endswith("/log") and f":qmstart:{vmid}:" in path)
+    restore, killed = kill_on(
+        sim, victim, "GET", lambda path, query: path == f"/nodes/{node}/tasks" and "source=all" in query
+    )
     with paused(rescuer):  # the victim takes the job
         try:
-            job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
-            await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's log")
+            job_id = await submit(client, "power_control", vmid=vmid, action="start", node=node)
+            await eventually(lambda: _dead(victim), timeout=20, what="the victim to read the ended task's exit status")
         finally:
             restore()
     job = await finished(client, job_id, timeout=60)
@@ -189,9 +193,35 @@ async def test_a_worker_killed_as_it_sees_the_task_end_leaves_the_end_to_another
     assert ended - killed[0] <= TAKEOVER_BOUND_SECONDS, f"recorded {ended - killed[0]:.1f}s after the kill"
     assert requests(sim, "POST", f"/qemu/{vmid}/status/start") == 1
     assert sim.state.counts[vmid]["started"] == 1
-    log = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
-    assert log is not None and log["task_done"] is True
-    assert [line["t"] for line in log["lines"]] == sim.state.tasks[job["upid"]].log  # the whole log, each line once
+    assert await whole_log(client, job_id) == sim.state.tasks[job["upid"]].log  # the whole log, each line once
+
+
+async def test_a_worker_killed_as_it_copies_an_ended_tasks_log_leaves_the_copy_to_another(
+    takeover_stack: Stack, client: Client, pair: tuple[WorkerProcess, ...]
+) -> None:
+    # the task ended OK and the job was recorded ended at once; its log's last lines were still owed
+    # when the victim died reading them: another worker's sweep of the owed logs copies them, once
+    sim = takeover_stack.sim
+    victim, rescuer = pair
+    vmid = guest(sim, "qemu", "stopped")
+    sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=1.0, count=1)
+    restore, killed = kill_on(
+        sim, victim, "GET", lambda path, _query: path.endswith("/log") and f":qmstart:{vmid}:" in path
+    )
+    with paused(rescuer):  # the victim takes the job
+        try:
+            job_id = await submit(client, "power_control", vmid=vmid, action="start", node=sim.state.guests[vmid].node)
+            await eventually(lambda: _dead(victim), timeout=20, what="the victim to copy the ended task's log")
+        finally:
+            restore()
+    job = await finished(client, job_id, timeout=5)
+    assert job["state"] == "succeeded", (job.get("error"), job.get("message"))
+    assert await _finished_at(takeover_stack, job_id) <= killed[0]  # the end was recorded before the copy
+    page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
+    assert page is not None and page["log_copying"] is True  # and the log says it is not whole yet
+    log = await whole_log(client, job_id, timeout=OWED_GRACE_SECONDS + 20)
+    assert log == sim.state.tasks[job["upid"]].log  # each line once
+    assert sim.state.counts[vmid]["started"] == 1
 
 
 async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_seconds(
@@ -201,7 +231,7 @@ async def test_a_read_whose_worker_is_killed_is_answered_by_another_within_secon
     victim, rescuer = pair
     rescuer_pid = rescuer.process.pid
     os.kill(rescuer_pid, signal.SIGSTOP)  # the victim takes the read
-    restore, killed = kill_on(sim, victim, "GET", lambda path: path.endswith("/storage/local/content"))
+    restore, killed = kill_on(sim, victim, "GET", lambda path, _query: path.endswith("/storage/local/content"))
     try:
         started = time.time()
         result = await _call_soon_resumed(
@@ -224,7 +254,7 @@ async def test_a_dispatch_whose_worker_is_killed_is_reconciled_by_another_within
     victim, rescuer = pair
     vmid = guest(sim, "qemu", "stopped")
     suffix = f"/qemu/{vmid}/status/start"
-    restore, killed = kill_on(sim, victim, "POST", lambda path: path.endswith(suffix))
+    restore, killed = kill_on(sim, victim, "POST", lambda path, _query: path.endswith(suffix))
     with paused(rescuer):
         try:
             job_id = await submit(client, "power_control", vmid=vmid, action="start")
@@ -249,7 +279,7 @@ async def test_a_generic_change_whose_worker_is_killed_after_sending_is_not_sent
     vmid = guest(sim, "lxc", "stopped")
     node = sim.state.guests[vmid].node
     path = f"/nodes/{node}/lxc/{vmid}/config"
-    restore, killed = kill_on(sim, victim, "PUT", lambda sent: sent == path)
+    restore, killed = kill_on(sim, victim, "PUT", lambda sent, _query: sent == path)
     with paused(rescuer):
         try:
             job_id = await submit(client, "call_pve_api", method="PUT", path=path, params={"description": "once"})
@@ -307,7 +337,7 @@ async def test_a_worker_paused_before_its_dispatch_sends_nothing_when_it_wakes(
     vmid = guest(sim, "qemu", "stopped")
     stopped: list[float] = []
 
-    def pause_on_lookup(verb: str, path: str) -> bool:  # a start's last read before it sends the start
+    def pause_on_lookup(verb: str, path: str, _query: str) -> bool:  # a start's last read before it sends the start
         if verb == "GET" and path == "/cluster/resources" and not stopped:
             os.kill(victim.process.pid, signal.SIGSTOP)  # it has the answer to come, and its start to send
             stopped.append(time.time())

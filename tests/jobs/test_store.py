@@ -7,6 +7,7 @@ import time
 from datetime import timedelta
 
 from fakeredis.aioredis import FakeRedis
+from redis.asyncio.client import Pipeline
 
 from shared.errors import Locked
 from shared.jobs import keys
@@ -123,3 +124,33 @@ async def test_recent_lists_newest_first(store: JobStore) -> None:
     for age, job_id in enumerate(["c" * 32, "b" * 32, "a" * 32]):
         await store.create(_record(job_id).model_copy(update={"created_at": now - timedelta(seconds=2 - age)}))
     assert [r.job_id for r in await store.recent(2)] == ["a" * 32, "b" * 32]
+
+
+async def test_an_owed_log_is_paid_once_however_many_copiers_pay_it(store: JobStore) -> None:
+    # a worker that recorded an OK end owes its log's last lines; a second copier (the sweep that
+    # retook the debt from a worker thought dead) read the same debt: the lines land once
+    record = _record()
+    upid = "UPID:pve1:00001234:00005678:65000000:qmstart:100:root@pam!mcp:"
+    await store.create(record)
+    await store.append_log(record.job_id, ["earlier task: TASK OK"])
+    await store.commit(
+        lambda pipe: (
+            store.add_update(pipe, record.job_id, log_base=1, log_copying=upid),
+            store.owe_log(pipe, record.job_id),
+        )
+    )
+    assert await store.owed_logs(time.time() + 1, 10) == [record.job_id]
+    first, second = await asyncio.gather(store.owed_log(record.job_id), store.owed_log(record.job_id))
+    assert first is not None and first == second and first.have == 0
+
+    def lines(pipe: Pipeline) -> None:
+        store.add_log(pipe, record.job_id, ["starting VM 100", "TASK OK"])
+
+    assert await store.pay_log(record.job_id, first, lines) is True
+    assert await store.pay_log(record.job_id, second, lines) is False  # the log grew: another paid
+    page = await store.read_log(record.job_id, 0, 10)
+    assert page.lines == ["earlier task: TASK OK", "starting VM 100", "TASK OK"]
+    stored = await store.get(record.job_id)
+    assert stored is not None and stored.log_copying is None and stored.log_lines == 3
+    assert await store.owed_logs(time.time() + 1, 10) == []
+    assert await store.owed_log(record.job_id) is None

@@ -37,6 +37,27 @@ async def finished(client: Client, job_id: str, timeout: float = 90) -> dict[str
     return await eventually(ended, timeout=timeout, interval=0.2, what=f"job {job_id} to end")
 
 
+async def ended(client: Client, job_id: str, timeout: float = 90) -> dict[str, Any]:
+    """get_task_status of the job once it ended, asked without waiting (no client waits on the job)."""
+
+    async def done() -> dict[str, Any] | None:
+        job = await status(client, job_id)
+        return job if job["done"] else None
+
+    return await eventually(done, timeout=timeout, interval=0.05, what=f"job {job_id} to end")
+
+
+async def whole_log(client: Client, job_id: str, timeout: float = 10.0) -> list[str]:
+    """The job's task log lines once get_task_log says they are all there (an OK end comes before its log)."""
+
+    async def copied() -> list[str] | None:
+        page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 500})).structured_content
+        assert page is not None
+        return None if page["log_copying"] or not page["task_done"] else [line["t"] for line in page["lines"]]
+
+    return await eventually(copied, timeout=timeout, interval=0.2, what=f"the log of job {job_id} to be copied whole")
+
+
 async def call(mcp: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     result = await mcp.call_tool(tool, arguments)
     assert not result.is_error, result.content
