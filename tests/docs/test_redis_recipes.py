@@ -593,6 +593,7 @@ def test_the_key_table_lists_every_key_the_code_names() -> None:
         keys.LOG_STREAM,
         keys.WAITING,
         keys.task_durations("<cluster>"),
+        keys.owed_logs("<cluster>"),
         keys.pve_version("<cluster>"),
         keys.job_claim("<job_id>"),
         keys.job_record("<job_id>"),
