@@ -21,6 +21,8 @@ effect counters:
   stuck         jobs not ended once the faults stopped and the drain time passed
   needless partial  jobs that ended partial because a step that may simply be sent again
                 (IDEMPOTENT_STEPS) failed: it should have been retried
+  garbled logs  jobs whose log, once every owed log is copied, is not the logs of their PVE
+                tasks in order, each line once (an OK end is recorded before its log is copied)
 
 and exits non-zero on any. `unknown` is an honest answer (the job could not tell), counted apart.
 
@@ -63,6 +65,8 @@ from shared.settings import load_settings
 from tests.support.redis_server import RedisServer, free_port, restart_redis, start_aof_redis
 from tests.support.signing import SIGNER
 from tests.support.stack import Stack, WorkerProcess
+from tests.support.waiting import eventually
+from workers.task_logs import OWED_GRACE_SECONDS
 
 #: the effect each change must have had exactly once when it succeeded (and not at all when it failed)
 EFFECTS = {"start": "started", "stop": "stopped", "snapshot": "snapshot_created", "cloudinit": "config_updated"}
@@ -95,12 +99,14 @@ class Tally:
     misreported: list[str] = field(default_factory=list)
     stuck: list[str] = field(default_factory=list)
     needless_partial: list[str] = field(default_factory=list)
+    garbled_logs: list[str] = field(default_factory=list)
     #: the step each partial change failed at
     partial_steps: Counter[str] = field(default_factory=Counter)
 
     @property
     def clean(self) -> bool:
-        return not (self.lost or self.duplicated or self.misreported or self.stuck or self.needless_partial)
+        findings = (self.lost, self.duplicated, self.misreported, self.stuck, self.needless_partial, self.garbled_logs)
+        return not any(findings)
 
 
 @dataclass(frozen=True)
@@ -287,6 +293,34 @@ class Chaos:
                 if failed.group(1) in IDEMPOTENT_STEPS:
                     tally.needless_partial.append(f"{label}: its {failed.group(1)} step could have been retried")
 
+    async def judge_logs(self) -> None:
+        """Each ended job's log against its PVE tasks' logs, once no log is owed any more (or the wait ran out)."""
+
+        async def none_owed() -> bool:
+            return not await self.store.redis.zcard(keys.owed_logs(keys.DEFAULT_CLUSTER))
+
+        with contextlib.suppress(AssertionError):  # a log still owed then shows as garbled
+            await eventually(none_owed, timeout=OWED_GRACE_SECONDS + 30, interval=0.5, what="no log owed")
+        upids = list(self.sim.state.tasks)  # in the order PVE started them
+        async with self.store.redis.pipeline(transaction=False) as pipe:
+            for upid in upids:
+                pipe.get(keys.upid_job(keys.DEFAULT_CLUSTER, upid))
+            owners = await pipe.execute()
+        tasks: dict[str, list[str]] = {}
+        for upid, job_id in zip(upids, owners, strict=True):
+            if job_id:
+                tasks.setdefault(job_id, []).append(upid)
+        for change in self.done:
+            if change.state == "unknown" or change.job_id not in tasks:
+                continue
+            expected = [line for upid in tasks[change.job_id] for line in self.sim.state.tasks[upid].log]
+            logged = await self.store.redis.lrange(keys.job_log(change.job_id), 0, -1)
+            if logged != expected:
+                self.tally.garbled_logs.append(
+                    f"{change.job_id} ({change.kind} of {change.vmid}, {change.state}): "
+                    f"{len(logged)} lines logged, {len(expected)} in its tasks' logs"
+                )
+
 
 def report(tally: Tally, minutes: float, seed: int) -> int:
     print(f"chaos run: {minutes} min, seed {seed}")
@@ -300,7 +334,7 @@ def report(tally: Tally, minutes: float, seed: int) -> int:
 
 def print_findings(tally: Tally) -> None:
     """How many jobs were lost, duplicated, misreported, stuck or needlessly partial, and the first of each."""
-    for name in ("lost", "duplicated", "misreported", "stuck", "needless_partial"):
+    for name in ("lost", "duplicated", "misreported", "stuck", "needless_partial", "garbled_logs"):
         found = getattr(tally, name)
         print(f"  {name}: {len(found)}")
         for line in found[:10]:
@@ -328,6 +362,7 @@ async def run(minutes: float, seed: int, workers: int, pace: Pace = Pace(), erro
             chaos.start_worker()
         await chaos.drain()
         await chaos.judge()
+        await chaos.judge_logs()
         return chaos.tally
     finally:
         stack.stop()

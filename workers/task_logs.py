@@ -23,7 +23,7 @@ import time
 import structlog
 from redis.asyncio.client import Pipeline
 
-from shared.errors import NotFound, ProxmoxMcpError, RequestRejected
+from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.store import JobStore
@@ -32,7 +32,15 @@ from shared.pve.models import TaskLogLine, no_content
 from shared.pve.upid import Upid
 from workers.pve_tasks import parse_progress
 
-__all__ = ["COPIERS", "OWED_GRACE_SECONDS", "LogCopier", "add_lines", "new_lines", "pay_before_next_task"]
+__all__ = [
+    "COPIERS",
+    "OWED_GIVE_UP_SECONDS",
+    "OWED_GRACE_SECONDS",
+    "LogCopier",
+    "add_lines",
+    "new_lines",
+    "pay_before_next_task",
+]
 
 log = structlog.get_logger("workers.task_logs")
 
@@ -40,6 +48,8 @@ log = structlog.get_logger("workers.task_logs")
 COPIERS = 4
 #: a debt this old is taken as its worker's loss (it died between the job's end and the copy) and retaken
 OWED_GRACE_SECONDS = 10.0
+#: a debt PVE has refused to pay this long (the task's node left the cluster) is given up: its end is known
+OWED_GIVE_UP_SECONDS = 3600.0
 #: how often the owed logs are looked at for such debts, and how many are retaken at once
 _SWEEP_SECONDS = 5.0
 _SWEEP_LIMIT = 100
@@ -134,18 +144,20 @@ class LogCopier:
     async def pay(self, job_id: str) -> bool:
         """Copy the rest of the job's log if it still owes it; whether this call paid it.
 
-        A PVE or Redis failure that may pass leaves the debt for the sweep. A task whose log PVE
-        no longer has (its node left the cluster) clears the debt with no lines: its end is known.
+        A PVE or Redis failure leaves the debt for the sweep to pay again. One that PVE has
+        refused for OWED_GIVE_UP_SECONDS (the task's node left the cluster) is given up, with
+        no lines: the task's end is known, only its last lines are lost.
         """
         try:
             owed = await self.store.owed_log(job_id)
             if owed is None:
                 return False
-            upid = Upid.parse(owed.upid)
             try:
                 async with self._requests:
-                    lines = await new_lines(self.pve, upid, owed.have)
-            except (NotFound, RequestRejected) as exc:
+                    lines = await new_lines(self.pve, Upid.parse(owed.upid), owed.have)
+            except ProxmoxMcpError as exc:
+                if owed.since is None or time.time() - owed.since < OWED_GIVE_UP_SECONDS:
+                    raise
                 log.warning("task_log_lost", job_id=job_id, upid=owed.upid, code=exc.code)
                 lines = []
             add = functools.partial(add_lines, store=self.store, job_id=job_id, lines=lines)

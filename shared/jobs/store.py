@@ -90,6 +90,8 @@ class OwedLog:
     log_base: int
     #: the job's log lines now: the copy is written only if there are still as many
     length: int
+    #: when the job ended owing it (epoch seconds; None: its end is not written yet)
+    since: float | None = None
 
     @property
     def have(self) -> int:
@@ -408,11 +410,12 @@ class JobStore:
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.hmget(keys.job_record(job_id), ["log_copying", "log_base"])
             pipe.llen(keys.job_log(job_id))
-            (upid, log_base), length = await pipe.execute()
+            pipe.zscore(keys.owed_logs(self.cluster), job_id)
+            (upid, log_base), length, since = await pipe.execute()
         if not upid:
             await self.redis.zrem(keys.owed_logs(self.cluster), job_id)
             return None
-        return OwedLog(upid, int(log_base or 0), int(length))
+        return OwedLog(upid, int(log_base or 0), int(length), since)
 
     async def pay_log(self, job_id: str, owed: OwedLog, add: Callable[[Pipeline], object]) -> bool:
         """Append the owed lines (`add`'s commands) and clear the debt, unless the log grew since `owed` was read.
