@@ -294,7 +294,8 @@ class Watcher:
         with contextlib.suppress(*REDIS_ERRORS):
             self._waiting = await self.store.waited_on()  # as it is now: a wait may have begun since the last read
         statuses = dict(known)
-        unknown = [w for w in gone if str(w.upid) not in statuses]
+        # a job a client waits on reads its log first anyway, and the log's last line says how it ended
+        unknown = [w for w in gone if str(w.upid) not in statuses and w.job_id not in self._waiting]
         if unknown:
             since = min(w.upid.starttime for w in unknown)
             try:
