@@ -147,21 +147,29 @@ async def test_cancelling_a_change_that_waits_for_its_guest_ends_it_before_it_se
 async def test_an_ok_end_is_recorded_before_its_log_is_copied_and_the_log_says_so(
     sim: Simulator, client: Client
 ) -> None:
-    # the node answers a read of the task's log 5 s late: the job's end does not wait for it
+    # the node does not answer a read of the task's log until the test has seen the job's end
     vmid = guest_of(sim, "qemu", "stopped")
     node = sim.state.guests[vmid].node
     sim.faults.add_task_rule(type="qmstart", vmid=vmid, duration=0.5, count=1)
-    sim.faults.add_slow(5.0, method="GET", path="/nodes/{node}/tasks/{upid}/log", count=1)
-    job_id = await submit(client, "power_control", vmid=vmid, action="start", node=node)
+    release = asyncio.Event()
 
-    job = await ended(client, job_id, timeout=4)
-    page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
+    async def handle(original: Callable[..., Awaitable[Any]], verb: str, path: str, *rest: Any) -> Any:
+        if verb == "GET" and path.endswith("/log") and f":qmstart:{vmid}:" in path:
+            await release.wait()
+        return await original(verb, path, *rest)
+
+    with intercepted(sim, handle):
+        job_id = await submit(client, "power_control", vmid=vmid, action="start", node=node)
+        job = await ended(client, job_id, timeout=30)
+        page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
+        release.set()
+        log = await whole_log(client, job_id, timeout=15)
 
     assert (job["state"], job["exitstatus"]) == ("succeeded", "OK")
     assert page is not None
-    assert (page["task_done"], page["log_copying"]) == (True, True)
+    assert (page["task_done"], page["log_copying"], page["lines"]) == (True, True, [])
     (task,) = tasks_of(sim, "qmstart", vmid)
-    assert await whole_log(client, job_id, timeout=15) == task.log
+    assert log == task.log
 
 
 async def _has_upid(client: Client, job_id: str) -> bool:
