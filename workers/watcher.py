@@ -291,25 +291,27 @@ class Watcher:
         that client with the end). A task the list does not show ended (the list was behind) is read
         from its log as well.
         """
-        with contextlib.suppress(*REDIS_ERRORS):
-            self._waiting = await self.store.waited_on()  # as it is now: a wait may have begun since the last read
         statuses = dict(known)
-        # a job a client waits on reads its log first anyway, and the log's last line says how it ended
-        unknown = [w for w in gone if str(w.upid) not in statuses and w.job_id not in self._waiting]
-        if unknown:
-            since = min(w.upid.starttime for w in unknown)
-            try:
+        try:
+            with contextlib.suppress(*REDIS_ERRORS):
+                self._waiting = await self.store.waited_on()  # as it is now: a wait may have begun since
+            # a job a client waits on reads its log first anyway, and the log's last line says how it ended
+            unknown = [w for w in gone if str(w.upid) not in statuses and w.job_id not in self._waiting]
+            if unknown:
+                since = min(w.upid.starttime for w in unknown)
                 async with self._requests:
                     listed = await self._list(node, {"source": "all", "since": since}, {str(w.upid) for w in unknown})
                 statuses |= listed.ended
-            except ProxmoxMcpError as exc:
-                log.info("watcher_task_list_failed", node=node, code=exc.code)
-        for watched in gone:
-            if statuses.get(str(watched.upid)) == "OK" and watched.job_id not in self._waiting:
-                self._ended_ok(watched, ended_by)
-            else:
-                self._spawn(self._finish(watched, ended_by=ended_by))
-        self._changed.set()
+        except ProxmoxMcpError as exc:
+            log.info("watcher_task_list_failed", node=node, code=exc.code)  # each end is read from its log
+        finally:
+            # whatever the read gave: no task that left the list may stay unfollowed
+            for watched in gone:
+                if statuses.get(str(watched.upid)) == "OK" and watched.job_id not in self._waiting:
+                    self._ended_ok(watched, ended_by)
+                else:
+                    self._spawn(self._finish(watched, ended_by=ended_by))
+            self._changed.set()
 
     def _on(self, node: str) -> list[Watched]:
         return [w for w in self.tasks.values() if w.node == node and not w.busy]
