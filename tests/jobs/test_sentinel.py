@@ -27,9 +27,17 @@ def sentinels() -> Iterator[SentinelSet]:
         yield made
 
 
+@pytest.fixture(params=["tcp", "tls"])
+def any_sentinels(request: pytest.FixtureRequest) -> Iterator[SentinelSet]:
+    """A Sentinel set in plain TCP, and one that speaks only TLS (`rediss+sentinel://`, its CA in the URL)."""
+    with sentinel_set(tls=request.param == "tls") as made:
+        yield made
+
+
 async def test_a_client_of_the_sentinel_set_writes_on_through_a_failover_and_keeps_what_was_replicated(
-    sentinels: SentinelSet,
+    any_sentinels: SentinelSet,
 ) -> None:
+    sentinels = any_sentinels
     # a long bound: on a busy machine the replica's acknowledgement may take more than the default second
     settings = load_settings(redis_url=sentinels.url, redis_replica_wait_seconds=10)
     connections = connect_redis(settings)  # the worker's retry policy: about a minute

@@ -2,7 +2,8 @@
 
 Each is a redis-server process (sentinels are redis-server in sentinel mode) in a directory of
 its own. The sentinels agree (quorum 2) that the primary is down a second after it stops
-answering, and promote the replica.
+answering, and promote the replica. With `tls`, every one of them speaks only TLS (clients,
+replication and the sentinels' own links), under a throwaway CA.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import redis
 
+from pvesim.tls import TlsFiles, make_tls
 from tests.support.redis_server import free_port
 
 __all__ = ["SERVICE", "Node", "SentinelSet", "sentinel_set"]
@@ -34,6 +36,8 @@ class Node:
     directory: Path
     argv: list[str]
     process: subprocess.Popen[bytes] | None = None
+    #: the CA its TLS certificate is signed by (None: plain TCP)
+    ca: Path | None = None
 
     def start(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -56,7 +60,8 @@ class Node:
                 self.kill()
 
     def client(self) -> redis.Redis:
-        return redis.Redis(port=self.port, socket_connect_timeout=1, socket_timeout=2, decode_responses=True)
+        tls = {"ssl": True, "ssl_ca_certs": str(self.ca)} if self.ca is not None else {}
+        return redis.Redis(port=self.port, socket_connect_timeout=1, socket_timeout=2, decode_responses=True, **tls)
 
 
 @dataclass
@@ -66,10 +71,14 @@ class SentinelSet:
     first_primary: int
     root: Path
     failovers: list[float] = field(default_factory=list)
+    #: the CA of every node's certificate, when they speak TLS
+    ca: Path | None = None
 
     @property
     def url(self) -> str:
         hosts = ",".join(f"127.0.0.1:{sentinel.port}" for sentinel in self.sentinels)
+        if self.ca is not None:
+            return f"rediss+sentinel://{hosts}/{SERVICE}/0?ssl_ca_certs={self.ca}"
         return f"redis+sentinel://{hosts}/{SERVICE}/0"
 
     def primary(self) -> int:
@@ -143,39 +152,56 @@ def _wait_ready(node: Node, timeout: float = 10.0) -> None:
     raise RuntimeError(f"redis-server on port {node.port} did not answer in time")
 
 
-def _data_node(binary: str, root: Path, port: int, replica_of: int | None) -> Node:
-    argv = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-            "--dir", str(root / str(port))]  # fmt: skip
+def _tls_options(tls: TlsFiles | None) -> dict[str, str]:
+    """redis-server's settings to speak TLS only (no plain port), replication and sentinel links included."""
+    if tls is None:
+        return {}
+    chain, ca = str(tls.chain_path), str(tls.ca_path)
+    return {"tls-cert-file": chain, "tls-key-file": chain, "tls-ca-cert-file": ca, "tls-auth-clients": "no",
+            "tls-replication": "yes"}  # fmt: skip
+
+
+def _data_node(binary: str, root: Path, port: int, replica_of: int | None, tls: TlsFiles | None) -> Node:
+    ports = ["--port", "0", "--tls-port", str(port)] if tls is not None else ["--port", str(port)]
+    argv = [binary, *ports, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(root / str(port))]
+    for name, value in _tls_options(tls).items():
+        argv += [f"--{name}", value]
     if replica_of is not None:
         argv += ["--replicaof", "127.0.0.1", str(replica_of)]
-    return Node(port, root / str(port), argv)
+    return Node(port, root / str(port), argv, ca=tls.ca_path if tls is not None else None)
 
 
-def _sentinel(binary: str, root: Path, port: int, primary: int) -> Node:
+def _sentinel(binary: str, root: Path, port: int, primary: int, tls: TlsFiles | None) -> Node:
     directory = root / f"sentinel-{port}"
     directory.mkdir(parents=True)
     config = directory / "sentinel.conf"  # a sentinel rewrites its own file as it learns the set
+    ports = f"port 0\ntls-port {port}\n" if tls is not None else f"port {port}\n"
     config.write_text(
-        f"port {port}\nbind 127.0.0.1\n"
-        f"sentinel monitor {SERVICE} 127.0.0.1 {primary} 2\n"
+        f"{ports}bind 127.0.0.1\n"
+        + "".join(f"{name} {value}\n" for name, value in _tls_options(tls).items())
+        + f"sentinel monitor {SERVICE} 127.0.0.1 {primary} 2\n"
         f"sentinel down-after-milliseconds {SERVICE} {DOWN_AFTER_MS}\n"
         f"sentinel failover-timeout {SERVICE} 10000\n"
         f"sentinel parallel-syncs {SERVICE} 1\n"
     )
-    return Node(port, directory, [binary, str(config), "--sentinel"])
+    return Node(port, directory, [binary, str(config), "--sentinel"], ca=tls.ca_path if tls is not None else None)
 
 
 @contextmanager
-def sentinel_set() -> Iterator[SentinelSet]:
+def sentinel_set(*, tls: bool = False) -> Iterator[SentinelSet]:
     """A primary, its replica and three sentinels watching them; all stopped and removed afterwards."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError("redis-server is not installed (apt install redis-server)")
     root = Path(tempfile.mkdtemp(prefix="pmcp-sentinel-"))
+    files = make_tls(root, "127.0.0.1")[0] if tls else None
     primary, replica = free_port(), free_port()
-    data = {primary: _data_node(binary, root, primary, None), replica: _data_node(binary, root, replica, primary)}
-    sentinels = [_sentinel(binary, root, free_port(), primary) for _ in range(3)]
-    made = SentinelSet(data, sentinels, primary, root)
+    data = {
+        primary: _data_node(binary, root, primary, None, files),
+        replica: _data_node(binary, root, replica, primary, files),
+    }
+    sentinels = [_sentinel(binary, root, free_port(), primary, files) for _ in range(3)]
+    made = SentinelSet(data, sentinels, primary, root, ca=files.ca_path if files is not None else None)
     try:
         for node in [*data.values(), *sentinels]:
             node.start()
