@@ -101,7 +101,8 @@ TRANSITIONS: tuple[Transition, ...] = (
         _LIVE,
         ENDS,
         ("runtime._end",),
-        "the outcome (result or error), arq's result, the claim's and guest locks' release; then the audit entry",
+        "the outcome (result or error), arq's result, the claim's and guest locks' release, and a log still owed "
+        "after an OK end (`log_copying`, `owed-logs`: workers.task_logs); then the audit entry",
     ),
     Transition(
         "refused before anything ran (signature, expiry, replay), or unrunnable (payload gone, no such operation)",
