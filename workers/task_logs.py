@@ -138,6 +138,8 @@ class LogCopier:
             job_id = await self._owed.get()
             try:
                 await self.pay(job_id)
+            except Exception:  # a copier outlives any one debt: the sweep retakes this one
+                log.exception("task_log_copy_crashed", job_id=job_id)
             finally:
                 self._queued.discard(job_id)
 
