@@ -425,18 +425,7 @@ class Watcher:
         earlier = (
             (await watched.store.read_log(watched.job_id, watched.log_base, watched.have)).lines if watched.have else []
         )
-        whole = [*earlier, *lines]
-        end: dict[str, object] = {
-            "upid": str(watched.upid),
-            "exitstatus": exitstatus,
-            "warnings": warning_lines(whole),
-            "log_tail": whole[-20:],
-            # when it ended, as well as the watcher can tell: between the last look that listed it and this one
-            "ended_at": round(ended := _ended_between(watched, ended_by), 3),
-        }
-        learned = self._learn(watched, exitstatus, ended, ended_by)
-        self._emit(watched, end, lines, learned)
-        log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus=exitstatus)
+        self._record_end(watched, exitstatus, ended_by, whole=[*earlier, *lines], lines=lines)
 
     def _ended_ok(self, watched: Watched, ended_by: float) -> None:
         """The task ended OK, as the node's task list says: its end is emitted now, the rest of its log is owed.
@@ -444,16 +433,38 @@ class Watcher:
         OK means no warnings (PVE ends a task that logged one `WARNINGS: n`), so the end lacks
         nothing the job's answer needs; the log's last lines follow it (workers.task_logs).
         """
+        self._record_end(watched, "OK", ended_by)
+
+    def _record_end(
+        self,
+        watched: Watched,
+        exitstatus: str,
+        ended_by: float,
+        *,
+        whole: list[str] | None = None,
+        lines: list[str] | None = None,
+    ) -> None:
+        """Emit the task's end: with the `whole` log it read (its warnings and tail), or with the log owed (None)."""
         end: dict[str, object] = {
             "upid": str(watched.upid),
-            "exitstatus": "OK",
-            "warnings": [],
+            "exitstatus": exitstatus,
+            "warnings": warning_lines(whole or []),
+            # when it ended, as well as the watcher can tell: between the last look that listed it and this one
             "ended_at": round(ended := _ended_between(watched, ended_by), 3),
-            "log_owed": True,
         }
-        learned = self._learn(watched, "OK", ended, ended_by)
-        self._emit(watched, end, learned=learned)
-        log.info("task_finished", job_id=watched.job_id, upid=str(watched.upid), exitstatus="OK", log_owed=True)
+        if whole is None:
+            end["log_owed"] = True
+        else:
+            end["log_tail"] = whole[-20:]
+        learned = self._learn(watched, exitstatus, ended, ended_by)
+        self._emit(watched, end, lines, learned)
+        log.info(
+            "task_finished",
+            job_id=watched.job_id,
+            upid=str(watched.upid),
+            exitstatus=exitstatus,
+            log_owed=whole is None,
+        )
 
     def _fail_following(self, watched: Watched, exc: ProxmoxMcpError) -> None:
         self._emit(watched, {"upid": str(watched.upid), "error": f"{exc.code}: {exc.message}"})
