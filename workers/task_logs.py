@@ -24,7 +24,6 @@ import structlog
 from redis.asyncio.client import Pipeline
 
 from shared.errors import ProxmoxMcpError
-from shared.jobs import keys
 from shared.jobs.connection import REDIS_ERRORS
 from shared.jobs.store import JobStore
 from shared.pve.client import PveClient
@@ -94,7 +93,7 @@ async def pay_before_next_task(pve: PveClient, store: JobStore, job_id: str, upi
 
     def write(pipe: Pipeline) -> None:
         add_lines(pipe, store, job_id, lines)
-        pipe.hdel(keys.job_record(job_id), "log_copying")
+        store.add_log_paid(pipe, job_id)
 
     store.defer(write)
 

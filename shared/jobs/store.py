@@ -417,6 +417,11 @@ class JobStore:
             return None
         return OwedLog(upid, int(log_base or 0), int(length), since)
 
+    def add_log_paid(self, pipe: Pipeline, job_id: str) -> None:
+        """The job's log owes nothing more: its record says so, and it leaves the owed logs."""
+        pipe.hdel(keys.job_record(job_id), "log_copying")
+        pipe.zrem(keys.owed_logs(self.cluster), job_id)
+
     async def pay_log(self, job_id: str, owed: OwedLog, add: Callable[[Pipeline], object]) -> bool:
         """Append the owed lines (`add`'s commands) and clear the debt, unless the log grew since `owed` was read.
 
@@ -431,8 +436,7 @@ class JobStore:
                     return False
                 pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
                 add(pipe)
-                pipe.hdel(keys.job_record(job_id), "log_copying")
-                pipe.zrem(keys.owed_logs(self.cluster), job_id)
+                self.add_log_paid(pipe, job_id)
                 await pipe.execute()
             except WatchError:
                 return False
