@@ -17,7 +17,7 @@ from mcp import Client
 
 from pvesim.config import SimConfig
 from pvesim.simulator import Simulator
-from tests.support.agent import ended, finished, status, submit, whole_log
+from tests.support.agent import finished, status, submit, whole_log
 from tests.support.inprocess import inprocess_client
 from tests.support.pve_api import make_client
 from tests.support.waiting import eventually
@@ -108,7 +108,7 @@ async def test_a_delete_that_stops_first_keeps_the_log_of_both_tasks_whole(sim: 
     vmid = guest_of(sim, "lxc", "running")
 
     job_id = await submit(client, "delete_instance", vmid=vmid, confirm_vmid=vmid, stop_first=True)
-    job = await ended(client, job_id)
+    job = await finished(client, job_id, waiting=False)
     lines = await whole_log(client, job_id)
 
     assert job["state"] == "succeeded", job
@@ -160,7 +160,7 @@ async def test_an_ok_end_is_recorded_before_its_log_is_copied_and_the_log_says_s
 
     with intercepted(sim, handle):
         job_id = await submit(client, "power_control", vmid=vmid, action="start", node=node)
-        job = await ended(client, job_id, timeout=30)
+        job = await finished(client, job_id, timeout=30, waiting=False)
         page = (await client.call_tool("get_task_log", {"job_id": job_id, "limit": 100})).structured_content
         release.set()
         log = await whole_log(client, job_id, timeout=15)

@@ -27,24 +27,15 @@ async def status(client: Client, job_id: str, wait_seconds: float = 0) -> dict[s
     return result.structured_content
 
 
-async def finished(client: Client, job_id: str, timeout: float = 90) -> dict[str, Any]:
-    """get_task_status of the job once it ended."""
+async def finished(client: Client, job_id: str, timeout: float = 90, *, waiting: bool = True) -> dict[str, Any]:
+    """get_task_status of the job once it ended; `waiting=False` asks without waiting (no client waits on the job)."""
 
     async def ended() -> dict[str, Any] | None:
-        job = await status(client, job_id, wait_seconds=5)
+        job = await status(client, job_id, wait_seconds=5 if waiting else 0)
         return job if job["done"] else None
 
-    return await eventually(ended, timeout=timeout, interval=0.2, what=f"job {job_id} to end")
-
-
-async def ended(client: Client, job_id: str, timeout: float = 90) -> dict[str, Any]:
-    """get_task_status of the job once it ended, asked without waiting (no client waits on the job)."""
-
-    async def done() -> dict[str, Any] | None:
-        job = await status(client, job_id)
-        return job if job["done"] else None
-
-    return await eventually(done, timeout=timeout, interval=0.05, what=f"job {job_id} to end")
+    interval = 0.2 if waiting else 0.05
+    return await eventually(ended, timeout=timeout, interval=interval, what=f"job {job_id} to end")
 
 
 async def whole_log(client: Client, job_id: str, timeout: float = 10.0) -> list[str]:
