@@ -7,14 +7,17 @@ runs the job in a slot or its watcher follows the job's PVE task. A worker that 
 renewing: within CLAIM_TTL_SECONDS the claim is gone, the job due, and another worker takes it.
 
 A worker that was only paused (SIGSTOP, swapping, a host suspended) past its claim wakes up
-with stale state. Every write it makes about a job is therefore fenced: made in a transaction
-that WATCHes the claim key and first checks that it still holds this hold's token, so a holder
-that lost the job writes nothing (ClaimLost). Before it sends PVE a request that changes
-something it also checks its own clock (`Heartbeat.assert_fresh`): a worker whose last renewal
-is older than SEND_MARGIN_SECONDS does not send, because its claim may be about to pass to
-another worker that would reconcile and send the same request.
+with stale state. Every write it makes about a job is therefore fenced: one script (`fenced`)
+checks that the claim key still holds this hold's token and only then runs the write's
+commands, so a holder that lost the job writes nothing (ClaimLost). Before it sends PVE a
+request that changes something it also checks its own clock (`Heartbeat.assert_fresh`): a
+worker whose last renewal is older than SEND_MARGIN_SECONDS does not send, because its claim
+may be about to pass to another worker that would reconcile and send the same request.
 
-WATCH/MULTI instead of a Lua script: the embedded in-memory store has no Lua.
+A script, not WATCH/MULTI: the check and the write are one round trip where an optimistic
+transaction needs two (WATCH and GET, then MULTI/EXEC), and a heartbeat renewing the claim in
+between cannot make the write start over. The embedded store runs the same scripts (fakeredis
+with Lua).
 
 A renewal reads the tokens, then extends the claims it still holds and re-scores their jobs
 (`ZADD XX`): a job requeued in between would be pushed a whole TTL into the future. Releases
@@ -24,18 +27,19 @@ therefore pass through a `RenewalGate`: any number at once, but never while a re
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
-from redis.exceptions import WatchError
+from redis.client import EMPTY_RESPONSE
+from redis.exceptions import NoScriptError, ResponseError
 
 from shared.jobs import keys
-from shared.jobs.optimistic import watch_and_get
 
 __all__ = [
     "AHEAD_MS",
@@ -46,6 +50,7 @@ __all__ = [
     "ClaimLost",
     "Heartbeat",
     "RenewalGate",
+    "Script",
     "Taken",
     "add_wake",
     "count_pickup",
@@ -72,8 +77,6 @@ AHEAD_MS = 86_400_000
 MAX_WAKE_TOKENS = 100
 #: how long arq's result of an ended job stays (arq's default keep_result, an hour)
 ARQ_RESULT_TTL_MS = 3_600_000
-#: a fenced write whose claim key changes under it (its own heartbeat renewing it) tries again this often
-_WATCH_TRIES = 20
 
 
 def _now_ms() -> int:
@@ -167,6 +170,47 @@ def _ttl_ms() -> int:
     return int(CLAIM_TTL_SECONDS * 1000)
 
 
+#: a command of a pipeline (`Pipeline.command_stack`): its words, and the options its answer is read with
+_Command = tuple[tuple[str | bytes, ...], Mapping[str, Any]]
+
+
+class Script:
+    """A Lua script run by its SHA1 (EVALSHA), sent whole once where the server does not know it yet."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()  # the name Redis gives it
+
+    async def __call__(self, redis: Redis, key_names: Sequence[str], args: Sequence[Any]) -> Any:
+        try:
+            return await redis.evalsha(self.sha, len(key_names), *key_names, *args)  # type: ignore[misc]  # redis stubs
+        except NoScriptError:  # a restarted (or newly promoted) Redis: EVAL caches it again
+            return await redis.eval(self.source, len(key_names), *key_names, *args)  # type: ignore[misc]  # redis stubs
+
+
+def _words(commands: Sequence[_Command]) -> list[Any]:
+    """A pipeline's commands as a script's arguments: each command's length, then its words."""
+    words: list[Any] = []
+    for command, _options in commands:
+        words += [len(command), *command]
+    return words
+
+
+def _answers(redis: Redis, commands: Sequence[_Command], raw: list[Any]) -> list[Any]:
+    """The answers a script gave for `commands`, read as a pipeline reads its own (each command's response callback).
+
+    The first error among them is raised, as a pipeline's `execute()` raises it.
+    """
+    answers = []
+    for (command, options), answer in zip(commands, raw, strict=True):
+        if isinstance(answer, ResponseError):
+            raise answer
+        callback = redis.response_callbacks.get(command[0])
+        read = {k: v for k, v in options.items() if k not in ("keys", EMPTY_RESPONSE)}
+        answers.append(callback(answer, **read) if callback is not None else answer)
+    return answers
+
+
 @dataclass(frozen=True)
 class Taken:
     """A job this worker now holds: its claim, its pickup number and the answers of `take`'s `load` commands."""
@@ -174,6 +218,40 @@ class Taken:
     claim: Claim
     pickup: int
     loaded: list[Any]
+
+
+#: KEYS[1]: the queue. ARGV: now and the claim's TTL (ms), then for each candidate its ID, claim key,
+#: token, in-progress key and record key, and the words of its load (`_words`) after their count.
+#: For each job won: its ID, its pickup number and the answers of its load.
+_TAKE = Script(
+    """
+local queue, now, ttl = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])
+local won, at = {}, 3
+while at <= #ARGV do
+    local job, claim, token, progress, record = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
+    local first, last = at + 6, at + 5 + tonumber(ARGV[at + 5])
+    at = last + 1
+    if redis.call('SET', claim, token, 'PX', ttl, 'NX') then
+        local score = redis.call('ZSCORE', queue, job)
+        if not score or tonumber(score) > now then
+            redis.call('DEL', claim)
+        else
+            redis.call('ZADD', queue, 'XX', now + ttl, job)
+            local pickup = redis.call('HINCRBY', record, 'attempts', 1)
+            redis.call('SET', progress, token, 'PX', ttl)
+            local answers, word = {}, first
+            while word <= last do
+                local length = tonumber(ARGV[word])
+                answers[#answers + 1] = redis.pcall(unpack(ARGV, word + 1, word + length))
+                word = word + length + 1
+            end
+            won[#won + 1] = {job, pickup, answers}
+        end
+    end
+end
+return won
+"""
+)
 
 
 async def take(
@@ -185,54 +263,31 @@ async def take(
 ) -> list[Taken]:
     """Claim those of `job_ids` that are still due and unclaimed; each claim with the job's pickup number.
 
-    `SET NX` claims a job atomically; its score, read in the same round trip, says whether it is
-    still queued and due (another worker may have taken and deferred it meanwhile). A claim on a
-    job that turns out not to be due is released at once. The pickup number counts every claim
-    of the job (the record's `attempts`), so a job that kills its worker each time is seen to.
-    `load` adds the commands that read (or mark) a won job to the same round trip as its pickup
-    count: what the worker needs to start it comes with the claim.
+    One script, one round trip (`_TAKE`). `SET NX` claims a job; its score then says whether it
+    is still queued and due (another worker may have taken and deferred it meanwhile); a claim on
+    a job that is not is released at once. A job won is scored a claim's TTL ahead, so the other
+    workers' polls pass it by, and marked in progress as arq marks it. The pickup number counts
+    every claim of the job (the record's `attempts`), so a job that kills its worker each time is
+    seen to. `load` adds the commands that read (or mark) a won job: they run for the jobs won
+    alone, in the same script, so what the worker needs to start a job comes with its claim.
     """
-    candidates = [(job_id, token()) for job_id in job_ids]
+    candidates = {job_id: token() for job_id in job_ids}
     if not candidates:
         return []
-    async with redis.pipeline(transaction=False) as pipe:
-        for job_id, hold in candidates:
-            pipe.set(keys.job_claim(job_id), hold, px=_ttl_ms(), nx=True)
-            pipe.zscore(queue, job_id)
-        answers = await pipe.execute()
-    now = _now_ms()
-    won: list[Claim] = []
-    stray: list[str] = []
-    for index, (job_id, hold) in enumerate(candidates):
-        claimed, score = answers[2 * index], answers[2 * index + 1]
-        if not claimed:
-            continue
-        if score is None or score > now:
-            stray.append(job_id)
-            continue
-        won.append(Claim(job_id, queue, hold))
-    if not won and not stray:
-        return []
-    async with redis.pipeline(transaction=False) as pipe:
-        for job_id in stray:
-            pipe.delete(keys.job_claim(job_id))
-        if won:
-            pipe.zadd(queue, {claim.job_id: now + _ttl_ms() for claim in won}, xx=True)
-        for claim in won:
-            count_pickup(pipe, claim.job_id)
-        for claim in won:
-            pipe.set(keys.job_in_progress(claim.job_id), claim.token, px=_ttl_ms())
-        loads = []
-        for claim in won:
-            first = len(pipe.command_stack)
-            if load is not None:
-                load(pipe, claim.job_id)
-            loads.append((first, len(pipe.command_stack)))
-        answers = await pipe.execute()
-    pickups = answers[len(stray) + 1 : len(stray) + 1 + len(won)]
+    words: list[Any] = [_now_ms(), _ttl_ms()]
+    loads: dict[str, list[_Command]] = {}
+    for job_id, hold in candidates.items():
+        pipe = redis.pipeline(transaction=False)
+        if load is not None:
+            load(pipe, job_id)
+        loads[job_id] = list(pipe.command_stack)
+        encoded = _words(loads[job_id])
+        words += [job_id, keys.job_claim(job_id), hold, keys.job_in_progress(job_id), keys.job_record(job_id)]
+        words += [len(encoded), *encoded]
+    won = await _TAKE(redis, [queue], words)
     return [
-        Taken(claim, int(pickup), answers[first:end])
-        for claim, pickup, (first, end) in zip(won, pickups, loads, strict=True)
+        Taken(Claim(job_id, queue, candidates[job_id]), int(pickup), _answers(redis, loads[job_id], answers))
+        for job_id, pickup, answers in won
     ]
 
 
@@ -261,33 +316,47 @@ async def renew(redis: Redis, claims: Iterable[Claim]) -> list[Claim]:
     return lost
 
 
+#: KEYS: the claim key, then the job's guest locks. ARGV: the hold's token, the job's ID, then each
+#: command as its length and its words. The answers of the commands, or nil when the claim is not held.
+#: A command that fails does not stop the others (as in MULTI/EXEC); its error is among the answers.
+_FENCED = Script(
+    """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+    return nil
+end
+local answers, at = {}, 3
+while at <= #ARGV do
+    local length = tonumber(ARGV[at])
+    answers[#answers + 1] = redis.pcall(unpack(ARGV, at + 1, at + length))
+    at = at + length + 1
+end
+for index = 2, #KEYS do
+    if redis.call('GET', KEYS[index]) == ARGV[2] then
+        redis.call('DEL', KEYS[index])
+    end
+end
+return answers
+"""
+)
+
+
 async def fenced(
     redis: Redis, claim: Claim, build: Callable[[Pipeline], object], *, locks: Sequence[str] = ()
 ) -> list[Any]:
-    """Run the commands `build` adds as one transaction, only while `claim` still holds the job.
+    """Run the commands `build` adds as one atomic write, only while `claim` still holds the job; their answers.
 
-    Raises ClaimLost when the claim key holds another token (or none). The heartbeat renewing
-    the claim in between makes the transaction fail and start over; nothing else touches it.
+    Raises ClaimLost when the claim key holds another token (or none), having written nothing.
     `locks`: keys whose value is the job's ID while it holds them (its guest locks), deleted in
-    the same transaction where they still hold it (watched too, so one taken over meanwhile stays).
-    WATCH and the GETs go in one round trip (shared.jobs.optimistic): a write costs two, not three.
+    the same write where they still hold it. `build` adds its commands to a pipeline, as for a
+    transaction; they are sent as the arguments of one script (`_FENCED`), in one round trip.
     """
-    for _ in range(_WATCH_TRIES):
-        async with redis.pipeline(transaction=True) as pipe:
-            try:
-                token, *holders = await watch_and_get(pipe, claim.key, *locks)
-                if _text(token) != claim.token:
-                    raise ClaimLost(claim.job_id)
-                pipe.multi()  # type: ignore[no-untyped-call]  # redis-py leaves multi() unannotated
-                build(pipe)
-                held = [key for key, holder in zip(locks, holders, strict=True) if _text(holder) == claim.job_id]
-                if held:
-                    pipe.delete(*held)
-                result: list[Any] = await pipe.execute()
-            except WatchError:
-                continue
-            return result
-    raise ClaimLost(claim.job_id)
+    pipe = redis.pipeline(transaction=False)
+    build(pipe)
+    commands = list(pipe.command_stack)
+    answers = await _FENCED(redis, [claim.key, *locks], [claim.token, claim.job_id, *_words(commands)])
+    if answers is None:
+        raise ClaimLost(claim.job_id)
+    return _answers(redis, commands, answers)
 
 
 def requeue(pipe: Pipeline, claim: Claim, *, defer_seconds: float = 0.0, ahead: bool = False) -> None:

@@ -1,10 +1,8 @@
 """WATCH some keys and read them, in one round trip: the first half of an optimistic transaction.
 
-redis-py sends `pipe.watch(key)` and each read after it as round trips of their own. A fenced
-write (shared.jobs.claims) WATCHes its claim key and GETs it before MULTI/EXEC, so it cost three
-round trips where two do: here WATCH and the GETs leave in one write to the socket. On a worker
-following a thousand tasks every round trip is a few system calls and a wake-up of the event
-loop, most of its CPU (bench/bench_follow.py, profiled).
+redis-py sends `pipe.watch(key)` and each read after it as round trips of their own. The audit
+chain (shared.audit) WATCHes its head and GETs it before MULTI/EXEC, so it would cost three
+round trips where two do: here WATCH and the GETs leave in one write to the socket.
 
 A connection lost on the way is retried like any command of the client's (its retry policy):
 the keys are watched afresh on the new connection, so nothing is lost by sending both again.
