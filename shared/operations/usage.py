@@ -85,6 +85,43 @@ class ResourceUsage(Result):
     )
     points: list[UsagePoint]
 
+    def text(self) -> str:
+        """The head line, the summary, then the points as a table: the structured content's values, to two decimals.
+
+        A series is a table: one header naming the fields and a line per point carry it in a
+        third of the characters of its JSON (which repeats every field name in every point).
+        """
+        who = f"guest {self.vmid} ({self.kind}) on {self.node}" if self.target == "guest" else f"node {self.node}"
+        head = f"{who}: {self.status or 'status unknown'}, cpus {_number(self.cpus)}, "
+        head += f"memory_total_bytes {_number(self.memory_total_bytes)}; {self.timeframe} {self.cf}"
+        summary = "; ".join(
+            f"{metric} {'/'.join(_number(v) for v in (s.last, s.average, s.maximum))}"
+            for metric, s in self.summary.items()
+        )
+        rows = [" ".join(_number(getattr(point, column)) for column in _COLUMNS) for point in self.points]
+        return "\n".join(
+            [
+                head,
+                f"summary (last/average/maximum): {summary or 'no samples'}",
+                f"{len(self.points)} points:",
+                " ".join(_COLUMNS),
+                *rows,
+            ]
+        )
+
+
+#: the columns of the points' table, UsagePoint's fields in order
+_COLUMNS = tuple(UsagePoint.model_fields)
+
+
+def _number(value: float | None) -> str:
+    """A value to at most two decimals (a point's are rounded so already), "-" for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0")
+
 
 GET_RESOURCE_USAGE = Operation(
     "get_resource_usage",

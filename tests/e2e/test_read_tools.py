@@ -108,6 +108,26 @@ async def test_resource_usage_of_a_guest_and_of_a_node(mcp: Client, stack: Stack
     assert node["target"] == "node" and node["points"]
 
 
+async def test_resource_usage_reads_as_a_table_to_a_client_that_reads_only_the_text(mcp: Client, stack: Stack) -> None:
+    guest = next(g for g in stack.sim.state.guests.values() if g.status == "running")
+    result = await mcp.call_tool("get_resource_usage", {"vmid": guest.vmid, "max_points": 10})
+    usage, text = result.structured_content, result.content[0].text
+    assert usage is not None and len(usage["points"]) == 10
+    head, summary, count, header, *rows = text.split("\n")
+    assert head.startswith(f"guest {guest.vmid} ({guest.kind}) on {guest.node}: running")
+    assert summary.startswith("summary (last/average/maximum): cpu_percent ")
+    assert count == "10 points:"
+    columns = header.split()
+    assert columns[:2] == ["time", "cpu_percent"]
+    # every point is a row, each value the structured one (to two decimals; "-" for none)
+    assert len(rows) == 10
+    for row, point in zip(rows, usage["points"], strict=True):
+        for column, value in zip(columns, row.split(), strict=True):
+            expected = point.get(column)
+            assert value == "-" if expected is None else float(value) == pytest.approx(expected, abs=0.005)
+    assert len(text) < len(json.dumps(usage)) / 2  # a table, not the JSON again
+
+
 async def test_resource_usage_needs_a_target(mcp: Client) -> None:
     assert "VALIDATION_ERROR: give vmid (a guest) or node (a node)" in await error_of(mcp, "get_resource_usage")
 
