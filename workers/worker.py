@@ -57,7 +57,6 @@ from shared.jobs.claims import (
     Claim,
     ClaimLost,
     Heartbeat,
-    RenewalGate,
     Taken,
     count_pickup,
     finish,
@@ -207,8 +206,6 @@ class QueueWorker:
         self._drain_over = asyncio.Event()
         self._stopping = asyncio.Event()
         self._finished = asyncio.Event()
-        #: releases of claims wait while the heartbeat renews, so a renewal never re-holds a released job
-        self._gate = RenewalGate()
         self.counts = {"complete": 0, "failed": 0, "retried": 0}
         #: set once the worker takes jobs (the embedded frontend waits for it)
         self.ready = asyncio.Event()
@@ -512,9 +509,8 @@ class QueueWorker:
         self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
 
     async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
-        """Release the claim (`finish` or `requeue`), fenced, never while the heartbeat renews."""
-        async with self._gate.releasing():
-            await store.commit(lambda pipe: how(pipe, claim))
+        """Release the claim (`finish` or `requeue`), fenced."""
+        await store.commit(lambda pipe: how(pipe, claim))
 
     async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
         """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
@@ -542,8 +538,7 @@ class QueueWorker:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
-                async with self._gate.renewing():
-                    lost = await renew(self.redis, [held.claim for held in self.held.values()])
+                lost = await renew(self.redis, [held.claim for held in self.held.values()])
                 self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)

@@ -19,18 +19,17 @@ transaction needs two (WATCH and GET, then MULTI/EXEC), and a heartbeat renewing
 between cannot make the write start over. The embedded store runs the same scripts (fakeredis
 with Lua).
 
-A renewal reads the tokens, then extends the claims it still holds and re-scores their jobs
-(`ZADD XX`): a job requeued in between would be pushed a whole TTL into the future. Releases
-therefore pass through a `RenewalGate`: any number at once, but never while a renewal runs.
+A renewal is a script too (`renew`): each claim it still holds is extended and its job
+re-scored (`ZADD XX`) only where the claim key still holds its token, in the same atomic step,
+so a job released meanwhile (requeued due now, in the same write that deleted its claim) is
+never pushed a TTL into the future.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +48,6 @@ __all__ = [
     "Claim",
     "ClaimLost",
     "Heartbeat",
-    "RenewalGate",
     "Script",
     "Taken",
     "add_wake",
@@ -125,45 +123,6 @@ class Heartbeat:
         """Before a request that changes PVE: raise ClaimLost when the claim may be passing to another worker."""
         if not self.fresh():
             raise ClaimLost(claim.job_id)
-
-
-class RenewalGate:
-    """Releases of claims run together, a renewal alone (a readers-writer lock that favours the renewal).
-
-    A release (a requeue, the job's end) that ran while a renewal was between its reads and its
-    writes could have its job re-scored a TTL ahead; with one plain lock for both, every release
-    would wait for the one before it (with a thousand tasks ending together, seconds of lag).
-    """
-
-    def __init__(self) -> None:
-        self._changed = asyncio.Condition()
-        self._releasing = 0
-        self._renewal_waiting = False
-
-    @asynccontextmanager
-    async def releasing(self) -> AsyncIterator[None]:
-        async with self._changed:
-            await self._changed.wait_for(lambda: not self._renewal_waiting)
-            self._releasing += 1
-        try:
-            yield
-        finally:
-            async with self._changed:
-                self._releasing -= 1
-                self._changed.notify_all()
-
-    @asynccontextmanager
-    async def renewing(self) -> AsyncIterator[None]:
-        async with self._changed:
-            await self._changed.wait_for(lambda: not self._renewal_waiting)
-            self._renewal_waiting = True  # new releases wait from here on; running ones finish first
-            await self._changed.wait_for(lambda: self._releasing == 0)
-        try:
-            yield
-        finally:
-            async with self._changed:
-                self._renewal_waiting = False
-                self._changed.notify_all()
 
 
 def _ttl_ms() -> int:
@@ -291,29 +250,35 @@ async def take(
     ]
 
 
+#: ARGV: the claim's TTL and the queue score of a job held (ms), then for each claim its key, its token,
+#: arq's in-progress key, its queue and its job's ID. The IDs of the jobs whose claims were lost.
+_RENEW = Script(
+    """
+local ttl, expiry, lost = ARGV[1], ARGV[2], {}
+for at = 3, #ARGV, 5 do
+    local claim, token, progress, queue, job = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
+    if redis.call('GET', claim) == token then
+        redis.call('PEXPIRE', claim, ttl)
+        redis.call('PEXPIRE', progress, ttl)
+        redis.call('ZADD', queue, 'XX', expiry, job)
+    else
+        lost[#lost + 1] = job
+    end
+end
+return lost
+"""
+)
+
+
 async def renew(redis: Redis, claims: Iterable[Claim]) -> list[Claim]:
-    """Extend the claims still held (key and queue score); returns those that were lost."""
-    held = list(claims)
+    """Extend the claims still held (key and queue score), in one script; returns those that were lost."""
+    held = {claim.job_id: claim for claim in claims}
     if not held:
         return []
-    async with redis.pipeline(transaction=False) as pipe:
-        for claim in held:
-            pipe.get(claim.key)
-        tokens = await pipe.execute()
-    mine = [claim for claim, found in zip(held, tokens, strict=True) if _text(found) == claim.token]
-    lost = [claim for claim, found in zip(held, tokens, strict=True) if _text(found) != claim.token]
-    if mine:
-        expiry = _now_ms() + _ttl_ms()
-        by_queue: dict[str, dict[str, int]] = {}
-        async with redis.pipeline(transaction=False) as pipe:
-            for claim in mine:
-                pipe.pexpire(claim.key, _ttl_ms())
-                pipe.pexpire(keys.job_in_progress(claim.job_id), _ttl_ms())
-                by_queue.setdefault(claim.queue, {})[claim.job_id] = expiry
-            for queue, scores in by_queue.items():
-                pipe.zadd(queue, scores, xx=True)
-            await pipe.execute()
-    return lost
+    words: list[Any] = [_ttl_ms(), _now_ms() + _ttl_ms()]
+    for claim in held.values():
+        words += [claim.key, claim.token, keys.job_in_progress(claim.job_id), claim.queue, claim.job_id]
+    return [held[job_id] for job_id in await _RENEW(redis, [], words)]
 
 
 #: KEYS: the claim key, then the job's guest locks. ARGV: the hold's token, the job's ID, then each

@@ -10,7 +10,7 @@ from redis.asyncio.client import Pipeline
 from redis.exceptions import ResponseError
 
 from shared.jobs import keys
-from shared.jobs.claims import ClaimLost, fenced, requeue, take
+from shared.jobs.claims import ClaimLost, fenced, renew, requeue, take
 from shared.jobs.store import JobStore
 from workers.worker import _candidates
 
@@ -80,3 +80,26 @@ async def test_a_fenced_write_lands_whole_while_the_claim_holds_and_not_at_all_o
         await fenced(redis, claim, lambda pipe: pipe.rpush("pmcp:test:log", "late"), locks=[other])
     assert await redis.llen("pmcp:test:log") == 4
     assert await redis.get(other) == "another job"
+
+
+async def test_a_renewal_extends_the_claims_still_held_and_never_re_holds_a_released_job(store: JobStore) -> None:
+    redis = store.redis
+    queue = keys.queue_for(keys.DEFAULT_CLUSTER, True)
+    held_id, released_id, taken_over_id = "a" * 32, "b" * 32, "c" * 32
+    await redis.zadd(queue, dict.fromkeys((held_id, released_id, taken_over_id), timestamp_ms() - 1))
+    won = await take(redis, queue, [held_id, released_id, taken_over_id], _tokens())
+    taken = {t.claim.job_id: t.claim for t in won}
+    assert len(taken) == 3
+    await redis.pexpire(taken[held_id].key, 1000)  # its claim about to lapse
+    released = taken[released_id]
+    await fenced(redis, released, lambda pipe: requeue(pipe, released))  # due again now, its claim deleted
+    await redis.set(taken[taken_over_id].key, "another worker's token")
+
+    before = timestamp_ms()
+    lost = await renew(redis, taken.values())
+
+    assert {claim.job_id for claim in lost} == {released_id, taken_over_id}
+    assert await redis.pttl(taken[held_id].key) > 5000  # extended to a whole TTL again
+    assert await redis.zscore(queue, held_id) >= before + 5000  # and its job still passed by the others' polls
+    assert await redis.zscore(queue, released_id) <= timestamp_ms()  # still due: not pushed a TTL ahead
+    assert await redis.get(taken[taken_over_id].key) == "another worker's token"
