@@ -75,7 +75,8 @@ async def test_list_vms_of_the_default_cluster_answers_in_little_content(
 
 #: every read tool, the arguments of a call on the default cluster, and the form of its text:
 #: "json" a summary line then the result as compact JSON, "rows" a summary line then a line a
-#: row (the rows' list and the key that names a row), "json only" the result as compact JSON
+#: row (the rows' list and the key that names a row), "table" the same with lines of their own
+#: before a header of the rows' fields, "json only" the result as compact JSON
 _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "list_nodes": ({}, "rows", ("nodes", "node")),
     "get_node_log": ({"node": "pve1", "limit": 3}, "rows", ("lines", "t")),
@@ -99,7 +100,7 @@ _READS: dict[str, tuple[dict[str, Any], str, tuple[str, str] | None]] = {
     "get_instance_config": ({"vmid": 100}, "json", None),
     "get_lxc_interfaces": ({"vmid": 200}, "json", None),
     "get_vm_interfaces": ({"vmid": 100}, "json", None),
-    "get_resource_usage": ({"vmid": 100}, "json", None),
+    "get_resource_usage": ({"vmid": 100}, "table", ("points", "time")),
     "get_node_details": ({"node": "pve1"}, "json", None),
     "get_permissions": ({"path": "/vms/100", "privilege": "VM.PowerMgmt"}, "json", None),
     "get_task_status": ({"job_id": "<job>"}, "json", None),
@@ -145,6 +146,9 @@ async def test_a_client_that_reads_only_text_gets_the_whole_result(client: Clien
     entries = result.structured_content[listed]
     assert entries, f"{tool} lists something on the default cluster"
     lines = rest.splitlines()
+    if form == "table":
+        header, lines = lines[-len(entries) - 1], lines[-len(entries) :]
+        assert header.split()[0] == key and set(entries[0]) <= set(header.split()), header  # every field
     assert len(lines) == len(entries)
     for line, entry in zip(lines, entries, strict=True):
         assert str(entry[key]) in line, (line, entry)
