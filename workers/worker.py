@@ -118,6 +118,10 @@ class JobWaits:
     def copy_log_later(self) -> None:
         self.worker.watchers[self.cluster].logs.owe(self.claim.job_id)
 
+    def released(self) -> None:
+        if (held := self.worker.held.get(self.claim.job_id)) is not None and held.claim == self.claim:
+            held.released = True
+
 
 def worker_name(settings: Settings) -> str:
     """This worker's name: PROXMOX_MCP_WORKER_NAME, else host and PID (unique per replica)."""
@@ -153,6 +157,9 @@ class _Held:
     task: asyncio.Task[None]
     #: its PVE task ended while it waited out of its slot: handed back, it goes ahead of new work
     task_ended: bool = False
+    #: its end is written and its claim released with it (it still writes its audit entry): not renewed,
+    #: and a heartbeat that finds the claim gone leaves it be
+    released: bool = False
 
 
 class QueueWorker:
@@ -538,7 +545,7 @@ class QueueWorker:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
-                lost = await renew(self.redis, [held.claim for held in self.held.values()])
+                lost = await renew(self.redis, [held.claim for held in self.held.values() if not held.released])
                 self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)
