@@ -119,14 +119,6 @@ class Waits(Protocol):
         """The job has ended owing the last lines of its task's log: copy them now (workers.task_logs)."""
         ...
 
-    def released(self) -> None:
-        """The job's end is written and its claim released with it: the claim is no longer this job's to lose.
-
-        What the job still does (its audit entry) must not be stopped by a heartbeat that finds
-        the claim gone.
-        """
-        ...
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -573,14 +565,6 @@ def _owe_log(job: JobContext) -> Waits | None:
     return job.waits
 
 
-def _ended_written(job: JobContext, owing: Waits | None, *, released: bool) -> None:
-    """Tell the worker the job's end is written: its claim went with it, and its task's log may be owed."""
-    if released and job.waits is not None:
-        job.waits.released()
-    if owing is not None:
-        owing.copy_log_later()
-
-
 async def _audit(
     app: WorkerApp, job: JobContext, outcome: Outcome | ProxmoxMcpError | JobEnded, state: JobState
 ) -> None:
@@ -643,7 +627,8 @@ async def _end(
         else:
             extra["clear"] = ("message",) if job.record.message else ()
         await store.fail(job.job_id, outcome, state=state, also=release, locks=locks, **taken, **extra)
-    _ended_written(job, owing, released=release is not None)
+    if owing is not None:
+        owing.copy_log_later()
     if release is None:
         await _release_guest(app, job.op, job.record, job.locked_vmids)
     await _audit(app, job, outcome, state)

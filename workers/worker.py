@@ -118,10 +118,6 @@ class JobWaits:
     def copy_log_later(self) -> None:
         self.worker.watchers[self.cluster].logs.owe(self.claim.job_id)
 
-    def released(self) -> None:
-        if (held := self.worker.held.get(self.claim.job_id)) is not None and held.claim == self.claim:
-            held.released = True
-
 
 def worker_name(settings: Settings) -> str:
     """This worker's name: PROXMOX_MCP_WORKER_NAME, else host and PID (unique per replica)."""
@@ -155,11 +151,11 @@ class _Held:
 
     claim: Claim
     task: asyncio.Task[None]
+    #: the job's writes, fenced by its claim: once one released the claim (`JobStore.released`), the
+    #: claim is not renewed, and a heartbeat that finds it gone leaves the job be (its audit entry)
+    store: JobStore
     #: its PVE task ended while it waited out of its slot: handed back, it goes ahead of new work
     task_ended: bool = False
-    #: its end is written and its claim released with it (it still writes its audit entry): not renewed,
-    #: and a heartbeat that finds the claim gone leaves it be
-    released: bool = False
 
 
 class QueueWorker:
@@ -350,8 +346,9 @@ class QueueWorker:
         """Run each job taken in a slot of its own; how many slots that took."""
         for taken in won:
             claim = taken.claim
-            task = asyncio.create_task(self._run(taken), name=f"job {claim.job_id}")
-            self.held[claim.job_id] = _Held(claim, task)
+            store = self.store.fenced(claim)
+            task = asyncio.create_task(self._run(taken, store), name=f"job {claim.job_id}")
+            self.held[claim.job_id] = _Held(claim, task, store)
             self.slots.add(claim.job_id)
         return len(won)
 
@@ -448,10 +445,9 @@ class QueueWorker:
         pipe.hgetall(keys.job_record(job_id))
         mark_taken(pipe, self.settings, job_id)
 
-    async def _run(self, taken: Taken) -> None:
-        """One pickup of a job, from its slot to its end, and what becomes of its claim afterwards."""
+    async def _run(self, taken: Taken, store: JobStore) -> None:
+        """One pickup of a job (`store`: its fenced writes), from its slot to its end, and what becomes of its claim."""
         claim, pickup = taken.claim, taken.pickup
-        store = self.store.fenced(claim)
         try:
             with structlog.contextvars.bound_contextvars(job_id=claim.job_id, attempt=pickup):
                 await self._pickup(claim, pickup, store, taken.loaded)
@@ -545,11 +541,12 @@ class QueueWorker:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 at = time.monotonic()
-                lost = await renew(self.redis, [held.claim for held in self.held.values() if not held.released])
+                lost = await renew(self.redis, [held.claim for held in self.held.values() if not held.store.released])
                 self.heartbeat.beat(at)
                 for claim in lost:
                     log.warning("claim_lost", job_id=claim.job_id)
-                    if (held := self.held.get(claim.job_id)) is not None and held.claim == claim:
+                    held = self.held.get(claim.job_id)
+                    if held is not None and held.claim == claim and not held.store.released:
                         held.task.cancel()  # whatever it awaits (a slot, its task's end) is cancelled with it
                     for watcher in self.watchers.values():
                         watcher.drop(claim.job_id)

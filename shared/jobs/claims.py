@@ -235,11 +235,12 @@ async def take(
         return []
     words: list[Any] = [_now_ms(), _ttl_ms()]
     loads: dict[str, list[_Command]] = {}
+    pipe = redis.pipeline(transaction=False)  # never sent: it only records each load's commands
     for job_id, hold in candidates.items():
-        pipe = redis.pipeline(transaction=False)
+        first = len(pipe.command_stack)
         if load is not None:
             load(pipe, job_id)
-        loads[job_id] = list(pipe.command_stack)
+        loads[job_id] = pipe.command_stack[first:]
         encoded = _words(loads[job_id])
         words += [job_id, keys.job_claim(job_id), hold, keys.job_in_progress(job_id), keys.job_record(job_id)]
         words += [len(encoded), *encoded]

@@ -121,6 +121,9 @@ class JobStore:
         self.cluster = claim.cluster if claim is not None else cluster
         #: writes that ride along with the next commit (see `defer`)
         self._deferred: list[Callable[[Pipeline], object]] = []
+        #: a fenced store: one of its writes deleted the claim key (the job's end, or its requeue), so
+        #: the claim is no longer there to lose; what the job still does (its audit entry) is its own
+        self.released = False
 
     def fenced(self, claim: Claim) -> JobStore:
         """This store, every write of which is refused (ClaimLost) once `claim` no longer holds its job."""
@@ -162,17 +165,20 @@ class JobStore:
         `durable`: what the write is, for one the product answers for: it is confirmed on the
         replicas before this returns (shared.jobs.replication).
         """
-        deferred, ahead = list(self._deferred), 0
+        deferred, ahead, releases = list(self._deferred), 0, False
 
         def write(pipe: Pipeline) -> None:
-            nonlocal ahead
+            nonlocal ahead, releases
             for earlier in deferred:
                 earlier(pipe)
             ahead = len(pipe.command_stack)
             build(pipe)
+            if self.claim is not None:
+                releases = any(words[0] == "DEL" and self.claim.key in words[1:] for words, _ in pipe.command_stack)
 
         if self.claim is not None:
             result = await fenced(self.redis, self.claim, write, locks=locks)
+            self.released = self.released or releases
         else:
             assert not locks, "guest locks are released with a claim's writes"
             async with self.redis.pipeline(transaction=True) as pipe:
