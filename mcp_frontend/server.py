@@ -167,9 +167,15 @@ class ProxmoxMcpServer(MCPServer[FrontendApp]):
         ]
 
     async def run_stdio_async(self) -> None:
-        """Serve over stdio, every line answered (mcp_frontend.stdio), as MCPServer.run_stdio_async does otherwise."""
+        """Serve over stdio, every line answered (mcp_frontend.stdio), as MCPServer.run_stdio_async does otherwise.
+
+        MCPServer serves stdio on the SDK's streams only. The server beneath it serves a connection on
+        any streams (`Server.run`), and MCPServer makes it public only as its HTTP session manager's
+        app: the HTTP app is made (never served) to reach it.
+        """
+        self.streamable_http_app()
+        server = self.session_manager.app
         async with answered_stdio() as (read_stream, write_stream):
-            server = self._lowlevel_server
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
     def _unknown_arguments(self, name: str, arguments: dict[str, Any]) -> InvalidInput | None:

@@ -8,22 +8,20 @@ more than CONFIRM_COUNT_ABOVE guests needs `confirm_count` equal to its size bef
 
 from __future__ import annotations
 
-import inspect
-from typing import Annotated, Any
+from typing import Any
 
-from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Resolve
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult
 from mcp_types import CallToolResult
 from pydantic import Field
 
 from mcp_frontend.app import FrontendApp, app_of
 from mcp_frontend.callers import current_caller
 from mcp_frontend.confirm import Approval, Plan, approved, ask
-from mcp_frontend.tools.declared import payload, signed, tool_arguments
-from mcp_frontend.tools.spec import ToolSpec, hints, make_tool, tool_result
+from mcp_frontend.tools.declared import payload, tool_arguments, tool_of
+from mcp_frontend.tools.spec import ToolSpec, tool_result
 from shared.catalogue import group_of
 from shared.jobs.record import JobRecord
 from shared.operations.base import Result
-from shared.operations.changes import WaitSeconds
 from shared.operations.fleet import (
     FLEET_CHANGES,
     PLAN_FLEET,
@@ -38,7 +36,6 @@ from shared.operations.operation import Operation
 __all__ = ["FleetReport", "fleet_tools"]
 
 _CONTEXT = Context[FrontendApp, Any]
-_KEYWORD = inspect.Parameter.KEYWORD_ONLY
 
 
 class FleetReport(Result):
@@ -79,11 +76,8 @@ def _report(record: JobRecord) -> FleetReport:
 def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
     """The MCP tool of a fleet operation."""
     arguments = tool_arguments(op.params)
-    context = inspect.Parameter("ctx", _KEYWORD, annotation=_CONTEXT)
-    wait = inspect.Parameter("wait_seconds", _KEYWORD, default=None, annotation=WaitSeconds)
-    given_parameters = [a.parameter() for a in arguments]
 
-    async def confirm(ctx: _CONTEXT, **given: Any) -> Approval | Elicit[Approval]:
+    async def confirm(ctx: _CONTEXT, given: dict[str, Any]) -> Approval | Elicit[Approval]:
         app = app_of(ctx)
         params = payload(op.params, arguments, given)
         assert isinstance(params, FleetParams)
@@ -129,10 +123,7 @@ def fleet_tool(op: Operation[Any, Any]) -> ToolSpec:
             raise record.error
         return tool_result(_report(record))
 
-    signed(confirm, f"confirm_{op.name}", [context, *given_parameters, wait], Approval | Elicit[Approval])
-    asked = inspect.Parameter("approval", _KEYWORD, annotation=Annotated[ElicitationResult[Approval], Resolve(confirm)])
-    signed(run, op.name, [context, asked, *given_parameters, wait], Annotated[CallToolResult, FleetReport])
-    tool = make_tool(run, name=op.name, title=op.title, description=op.brief, annotations=hints(op))
+    tool = tool_of(op, arguments, run, returns=FleetReport, confirm=confirm)
     # each guest's fields are in docs/api_manifest.md (and in every answer): the list carries the shape only
     output = tool.fn_metadata.output_schema
     assert output is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import Tool as MCPTool
@@ -22,7 +22,7 @@ from shared.operations.changes import ChangeReport
 from shared.operations.operation import Operation
 from shared.safety import Tier
 
-__all__ = ["ToolSpec", "effective_hints", "hints", "make_tool", "store_read_tool", "tool_result"]
+__all__ = ["ToolSpec", "compacted", "effective_hints", "hints", "make_tool", "store_read_tool", "tool_result"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,14 +93,21 @@ _REPORT_PUBLISHED = ("job_id", "state", "done", "upid", "message")
 
 
 def make_tool(fn: Callable[..., Any], *, name: str, title: str, description: str, annotations: ToolAnnotations) -> Tool:
-    """The SDK's tool for `fn`, with compact schemas that take only the arguments they name.
+    """The SDK's tool for `fn` (its arguments read off its signature), compacted."""
+    return compacted(Tool.from_function(fn, name=name, title=title, description=description, annotations=annotations))
+
+
+T = TypeVar("T", bound=Tool)
+
+
+def compacted(tool: T) -> T:
+    """`tool` with compact schemas, that takes only the arguments it names.
 
     A change report is published with the fields an agent acts on (job_id, state, done, upid,
     message) and its `result` as an object: the rest of the report (operation, node, vmid,
     exitstatus, duration, warnings) and each result's fields are in docs/api_manifest.md and in
     every answer, and thirty change tools would otherwise repeat them in every session's tool list.
     """
-    tool = Tool.from_function(fn, name=name, title=title, description=description, annotations=annotations)
     # The SDK drops arguments a tool does not name: `memory` for `memory_mb` would create a VM with
     # the default memory. Published closed here; the server refuses them (ProxmoxMcpServer.call_tool).
     tool.parameters = {**compact_schema(tool.parameters), "additionalProperties": False}
