@@ -35,7 +35,7 @@ class Sample:
     metrics: dict[str, float | None]
 
 
-#: the points of a result, validated together
+#: the points of a result, validated in one call rather than a model each (bench/bench_reads.py)
 _POINTS = TypeAdapter(list[UsagePoint])
 
 
@@ -69,7 +69,7 @@ def downsample(samples: list[Sample], most: int, cf: str) -> list[UsagePoint]:
             value = (max(found) if cf == "MAX" else sum(found) / len(found)) if found else None
             point[metric] = None if value is None else int(value) if metric == "memory_used_bytes" else round(value, 2)
         merged.append(point)
-    return _POINTS.validate_python(merged)  # the points validated in one call: a model each costs three times that
+    return _POINTS.validate_python(merged)
 
 
 def summarize(samples: list[Sample]) -> dict[str, MetricSummary]:
