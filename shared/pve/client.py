@@ -186,6 +186,7 @@ class PveClient:
         """`base_url` is the server (https://pve:8006); `schema` explains 403s (default: PVE 9.1's)."""
         root = base_url.rstrip("/").removesuffix(API_PREFIX)
         self.base_url = root
+        self._api = root + API_PREFIX
         self._auth = auth
         self._retry = retry
         self._schema = schema
@@ -363,7 +364,7 @@ class PveClient:
         """Send one call and check its status; its body is the caller's to read."""
         values = dict(path or {})
         call = Call(method, template, values, self.base_url, self._auth.token_name, self._auth.redact, repeatable)
-        request = self._http.build_request(method, _expand(template, values), params=_form(query), data=_form(body))
+        request = self._http.build_request(method, self._url(template, values, query), data=_form(body))
         response: httpx.Response
         sent = time.perf_counter()
         try:
@@ -379,6 +380,13 @@ class PveClient:
         log.debug("pve_response", method=method, endpoint=template, status=response.status_code)
         check_status(response, call, self._api_schema)
         return response, call
+
+    def _url(self, template: str, values: Mapping[str, object], query: Mapping[str, FormValue] | None) -> httpx.URL:
+        """The call's whole URL, parsed once: given a path and params, httpx would parse it three times."""
+        target = self._api + _expand(template, values)
+        if form := _form(query):
+            target += "?" + str(httpx.QueryParams(form))
+        return httpx.URL(target)
 
     def _api_schema(self) -> ApiSchema:
         return self._schema or load_schema("9.1")
