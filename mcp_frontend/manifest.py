@@ -633,14 +633,14 @@ def render_manifest(specs: Iterable[ToolSpec], schema: ApiSchema) -> str:
         "nothing. An agent whose client cannot ask passes `confirmed=true`, and only after the user agreed. The "
         "worker checks the tier and the payload again, with the same parameter models and its own settings.",
         "",
-        "What that check stops, for a job written straight into Redis (by anyone who has Redis's password): "
-        "a Critical change while the worker runs without `PROXMOX_ALLOW_DANGER=true`, a delete whose "
-        "`confirm_vmid` is not its `vmid`, any change on a worker with `PROXMOX_MCP_READ_ONLY=true`, and any "
-        "value the tool itself would refuse. What it cannot stop: a Restricted change whose payload says "
-        "`confirmed: true`. The worker trusts that field, as it cannot tell whether a user was asked, so "
-        "write access to Redis is the power to run every Restricted change (and, where the workers allow "
-        "danger, to delete). Jobs will be signed by the server in a later release; until then keep Redis "
-        "private (docs/redis.md).",
+        "The payload's `confirmed` is trusted because every job is signed: the server signs it with "
+        "`PROXMOX_MCP_JOB_KEY` (an HMAC over its ID, operation, payload, cluster, caller and expiry), and a "
+        "worker refuses a job whose signature does not hold (`JOB_REFUSED`) before anything is sent to PVE. "
+        "So write access to Redis alone runs no job; whoever holds the job key as well can enqueue any job, "
+        "as the server does. What the worker's own check still stops, for such a job: a Critical change "
+        "while the worker runs without `PROXMOX_ALLOW_DANGER=true`, a delete whose `confirm_vmid` is not its "
+        "`vmid`, any change on a worker with `PROXMOX_MCP_READ_ONLY=true`, and any value the tool itself "
+        'would refuse (docs/redis.md, "Who can write to Redis").',
         "",
         *_generic_path(schema),
         "## Change reports",
