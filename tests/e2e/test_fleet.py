@@ -125,6 +125,16 @@ async def test_an_unconfirmed_fleet_answers_its_plan_and_changes_nothing(mcp: Cl
     assert_unchanged(lab.sim, before)
 
 
+async def test_a_list_sent_as_json_text_is_asked_about_as_the_list_it_runs(mcp: Client, lab: Stack) -> None:
+    # Some clients send a list argument as its JSON text. The SDK parses it before validating the
+    # arguments; the plan put to the user is built from those same parsed arguments, as the run is.
+    before = picture(lab.sim)
+    text = await error_of(mcp, "power_guests", vmids="[302, 305]", action="stop")
+    assert text.startswith("CONFIRMATION_REQUIRED:"), text
+    assert "stop 2 guests: container 302" in text and "container 305" in text
+    assert_unchanged(lab.sim, before)
+
+
 async def test_a_fleet_snapshot_takes_each_once_never_more_than_parallel_at_a_time(mcp: Client, lab: Stack) -> None:
     sim = lab.sim
     for task_type in ("qmsnapshot", "vzsnapshot"):
