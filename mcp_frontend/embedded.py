@@ -1,7 +1,7 @@
 """Embedded mode (REDIS_URL unset): the in-memory Redis and an arq worker in this process.
 
 Reads do not go through the queue: `InlineReads` runs each read's handler in this process, as
-the worker would (workers.runtime.answer_read), and returns its answer; changes are queued and
+the worker would (workers.lifecycle.answer_read), and returns its answer; changes are queued and
 run by the worker as in every mode, recorded and exactly once.
 
 Only this module loads worker code (the worker, its handlers, the PVE client, asyncssh and
@@ -23,7 +23,7 @@ from shared.jobs.connection import FRONTEND_RETRIES, RedisConnections, connect_r
 from shared.operations.base import Params, Result
 from shared.operations.operation import Operation
 from shared.settings import Settings
-from workers.runtime import answer_read
+from workers.lifecycle import answer_read
 from workers.worker import QueueWorker, build_worker
 
 __all__ = ["InlineReads", "connections", "worker"]

@@ -20,8 +20,8 @@ from shared.errors import Conflict, ProxmoxMcpError, RequestRejected
 from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, GuestConfig, PveModel
 from workers.guest_lookup import Guest
+from workers.job import JobContext
 from workers.requests import dispatch_once, finished_step, record_step
-from workers.runtime import JobContext
 
 __all__ = ["ConfigEdit", "config_step", "config_value", "pending_keys", "put_config", "read_config"]
 

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from shared.operations.operation import Operation
-from workers.runtime import Handler
+from workers.job import Handler
 
 __all__ = ["handlers", "handles"]
 

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from shared.errors import DispatchUncertain, ProxmoxMcpError, TransientPveError
 from shared.jobs.record import utcnow
 from shared.jobs.states import JobState
-from workers.runtime import JobContext, Retry
+from workers.job import JobContext, Retry
 
 __all__ = ["Request", "dispatch_once", "finished_step", "record_step", "send_once"]
 

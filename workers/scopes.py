@@ -33,7 +33,7 @@ from workers.guest_lookup import cluster_guests
 
 if TYPE_CHECKING:
     from shared.operations.base import Params
-    from workers.runtime import JobContext
+    from workers.job import JobContext
 
 __all__ = ["enforce_scope"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from shared.errors import Conflict, RequestRejected
-from workers.runtime import JobContext
+from workers.job import JobContext
 
 __all__ = ["forget_vmid", "reserve_vmid"]
 

@@ -1,6 +1,6 @@
 """The watcher: one loop per worker that follows the PVE tasks of every job it holds, in batches.
 
-A change whose step started a PVE task awaits that task's end (lifecycle.JobContext.follow_task)
+A change whose step started a PVE task awaits that task's end (lifecycle._follow)
 out of its job slot, still claimed by this worker (its heartbeat renews the claim). The watcher
 is what that wait is on. Per node, one request says which of the followed tasks still run:
 `GET /nodes/{node}/tasks?source=active` lists the node's running tasks, so however many tasks a

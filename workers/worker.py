@@ -41,7 +41,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import structlog
-from arq.jobs import deserialize_job
 from arq.utils import timestamp_ms
 from redis.asyncio.client import Pipeline
 
@@ -49,8 +48,7 @@ from shared import metrics
 from shared.audit import AuditLog
 from shared.catalogue import Operation
 from shared.clusters import Cluster, load_clusters, pve_settings
-from shared.errors import InternalError
-from shared.jobs import codec, keys
+from shared.jobs import keys
 from shared.jobs.claims import (
     AHEAD_MS,
     HEARTBEAT_SECONDS,
@@ -59,14 +57,12 @@ from shared.jobs.claims import (
     Heartbeat,
     Taken,
     count_pickup,
-    finish,
     renew,
     requeue,
     take,
     woken_job,
 )
 from shared.jobs.connection import REDIS_ERRORS, RedisConnections, connect_redis
-from shared.jobs.record import JobRecord
 from shared.jobs.replication import replication_for
 from shared.jobs.signing import signer_for
 from shared.jobs.states import JobState
@@ -76,9 +72,11 @@ from shared.pve.client import PveClient
 from shared.pve.schema import load_schema
 from shared.pve.upid import Upid
 from shared.settings import Settings
+from workers.admission import mark_taken
 from workers.app import WorkerApp
+from workers.job import Handler, Retry
+from workers.lifecycle import pick_up
 from workers.registry import handlers
-from workers.runtime import Handler, Retry, mark_taken, run_job
 from workers.watcher import WATCHER_REQUESTS, Watched, Watcher
 
 __all__ = ["HEALTH_TTL_SECONDS", "QueueWorker", "build_worker", "worker_functions", "worker_name"]
@@ -100,7 +98,7 @@ _READ_SHARE = 4
 
 @dataclass(frozen=True)
 class JobWaits:
-    """How one held job waits out of its slot (runtime.Waits): for its PVE task's end, or for a while."""
+    """How one held job waits out of its slot (job.Waits): for its PVE task's end, or for a while."""
 
     worker: QueueWorker
     claim: Claim
@@ -467,73 +465,20 @@ class QueueWorker:
             self._leave_slot(claim.job_id)
 
     async def _pickup(self, claim: Claim, pickup: int, store: JobStore, loaded: list[Any]) -> None:
-        raw, fields, newly_taken = loaded  # read with the claim (`_load`)
-        del loaded
-        if raw is None:
-            await self._payload_gone(claim, store)
-            return
-        job = deserialize_job(raw.encode(), deserializer=codec.loads)
-        entry = self.functions.get(job.function)
-        if entry is None:
-            log.error("unknown_function", function=job.function)
-            unknown = InternalError(
-                f"job {claim.job_id}: no operation {job.function!r} in this worker",
-                hint="Run workers of the same release as the MCP server, then start the operation again.",
-            )
-            await self._end_unrun(claim, store, JobStore.record_from(fields), unknown, JobState.FAILED)
-            return
-        op, handler = entry
-        payload = job.args[0] if job.args else job.kwargs
-        envelope = job.kwargs if job.args else None
-        record = JobStore.record_from(fields)
-        del raw, fields, job  # a job awaiting its PVE task keeps this frame: it holds what it still needs only
-        # the cluster of the queue it came from: its signature must name it too (runtime._signed_caller)
-        cluster = claim.cluster
+        """Hand the claimed job to its lifecycle (workers.lifecycle.pick_up); queue it again if it asks to be."""
+        cluster = claim.cluster  # of the queue it came from: its signature must name it too (admission.signed_caller)
         app = replace(self.apps[cluster], store=store)
-        with structlog.contextvars.bound_contextvars(operation=op.name):
-            try:
-                state = await run_job(
-                    app,
-                    op,
-                    handler,
-                    claim.job_id,
-                    payload,
-                    pickup=pickup,
-                    record=record,
-                    envelope=envelope,
-                    newly_taken=bool(newly_taken),
-                    waits=JobWaits(self, claim, store, cluster),
-                )
-            except Retry as retry:
-                self.counts["retried"] += 1
-                defer = retry.defer
-                await self._release(store, claim, lambda pipe, held: requeue(pipe, held, defer_seconds=defer))
-                return
-        self.counts["failed" if state == JobState.FAILED.value else "complete"] += 1  # run_job released the claim
+        ended = await pick_up(app, self.functions, claim, pickup, loaded, waits=JobWaits(self, claim, store, cluster))
+        if isinstance(ended, Retry):
+            self.counts["retried"] += 1
+            defer = ended.defer
+            await self._release(store, claim, lambda pipe, held: requeue(pipe, held, defer_seconds=defer))
+            return
+        self.counts["failed" if ended == JobState.FAILED.value else "complete"] += 1  # its end released the claim
 
     async def _release(self, store: JobStore, claim: Claim, how: Callable[[Pipeline, Claim], None]) -> None:
         """Release the claim (`finish` or `requeue`), fenced."""
         await store.commit(lambda pipe: how(pipe, claim))
-
-    async def _payload_gone(self, claim: Claim, store: JobStore) -> None:
-        """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
-        record = await self.store.get(claim.job_id)
-        error = InternalError(
-            f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
-            hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
-        )
-        state = JobState.UNKNOWN if record is not None and (record.steps or record.upid) else JobState.FAILED
-        await self._end_unrun(claim, store, record, error, state)
-
-    async def _end_unrun(
-        self, claim: Claim, store: JobStore, record: JobRecord | None, error: InternalError, state: JobState
-    ) -> None:
-        """End a job this worker cannot run: its record (unless it ended already) and arq's result say why."""
-        result: bytes | None = None
-        if record is not None and not record.terminal:
-            await store.fail(claim.job_id, error, state=state)
-            result = codec.encode_result(record, claim.queue, state, error)
-        await self._release(store, claim, lambda pipe, held: finish(pipe, held, result))
 
     async def _heartbeat(self) -> None:
         """Renew every claim this worker holds, drop those it lost, and write the health line."""

@@ -71,7 +71,7 @@ class JobRecord(BaseModel):
     log_copying: str | None = None
     #: when the job began waiting for its guest to be free (our lock, then PVE's); cleared once its step's task ran
     lock_wait_since: datetime | None = None
-    #: reruns spent on reads that PVE failed to answer (500) after the change sent something (workers.runtime)
+    #: reruns spent on reads that PVE failed to answer (500) after the change sent something (workers.lifecycle)
     read_retries: int = 0
     attempts: int = 0
     worker: str | None = None

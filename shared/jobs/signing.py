@@ -14,7 +14,7 @@ Before it reads anything of the job's but this, the worker checks (`verify`):
   a job that waited longer, or an old one written again, is refused;
 - that it was not taken before: its first pickup marks the job (`pmcp:job:<id>:signed`, until it
   expires); a job found marked whose record is gone (deleted, to run it again) is refused. A
-  job whose record ended is not run again anyway (workers.runtime).
+  job whose record ended is not run again anyway (workers.lifecycle).
 A refused job ends `failed` with JOB_REFUSED, and nothing is sent to PVE.
 """
 

@@ -155,7 +155,7 @@ async def test_get_mcp_logs_gives_an_exception_and_its_message_not_the_traceback
     )
     group = (
         "  + Exception Group Traceback (most recent call last):\n"
-        '  |   File "/app/workers/runtime.py", line 40, in run\n'
+        '  |   File "/app/workers/lifecycle.py", line 40, in run\n'
         "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
         "  +-+---------------- 1 ----------------\n"
         "    | Traceback (most recent call last):\n"

@@ -46,8 +46,8 @@ from shared.operations.changes import ChangeReport
 from shared.operations.operation import Operation
 from shared.safety import Tier
 from shared.settings import Settings
+from workers.job import JobContext, Outcome
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
 
 __all__ = ["FIXTURES", "ConformanceServer", "build_conformance_server"]
 

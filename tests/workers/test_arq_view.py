@@ -29,8 +29,8 @@ from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
+from workers.job import cancelled_message
 from workers.operations.tasks import arq_result_of_cancelled
-from workers.runtime import cancelled_message
 from workers.worker import build_worker
 
 pytestmark = pytest.mark.timeout(60)

@@ -26,7 +26,7 @@ from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
-from workers.runtime import READ_PICKUPS, READ_RUNNING_AFTER
+from workers.lifecycle import READ_PICKUPS, READ_RUNNING_AFTER
 from workers.worker import build_worker
 
 pytestmark = pytest.mark.timeout(90)

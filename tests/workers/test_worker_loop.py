@@ -23,7 +23,7 @@ from tests.support.inprocess import inprocess_settings
 from tests.support.redis_server import RedisServer
 from tests.support.signing import SIGNER
 from tests.support.waiting import eventually
-from workers import runtime
+from workers import lifecycle
 from workers.worker import build_worker
 
 pytestmark = pytest.mark.timeout(90)
@@ -93,14 +93,14 @@ async def test_a_change_whose_end_is_written_keeps_its_audit_entry_through_a_hea
     # The end's write releases the claim; the audit entry is appended after it. A heartbeat that
     # renews in between finds the claim gone: it must not stop the job before its entry is written.
     audit_started, go = asyncio.Event(), asyncio.Event()
-    real_audit = runtime.audit_change
+    real_audit = lifecycle.audit_change
 
     async def held_audit(*args: Any, **kwargs: Any) -> None:
         audit_started.set()
         await go.wait()
         await real_audit(*args, **kwargs)
 
-    monkeypatch.setattr(runtime, "audit_change", held_audit)
+    monkeypatch.setattr(lifecycle, "audit_change", held_audit)
     settings = inprocess_settings(sim, REDIS_URL=redis_proc.url)
     connections = connect_redis(settings)
     store = JobStore(connections.store, ttl_seconds=600)

@@ -14,8 +14,8 @@ from shared.operations.access import (
 )
 from shared.privileges import Coverage, Gap, Need, NeedKind, grant_commands, held_at, held_below
 from shared.pve.models import PveModel, TokenPermissions
+from workers.job import JobContext
 from workers.registry import handles
-from workers.runtime import JobContext
 
 __all__ = ["get_permissions", "list_access"]
 

@@ -34,9 +34,9 @@ from shared.operations.agent import (
 from shared.operations.exec import ExecParams, ExecResult
 from shared.pve.models import IpAddress, PveModel
 from workers.guest_lookup import Guest, power_state, resolve_guest
+from workers.job import JobContext, JobEnded, Outcome
 from workers.operations.exec import check_allowed
 from workers.registry import handles
-from workers.runtime import JobContext, JobEnded, Outcome
 from workers.ssh import TIMED_OUT_EXIT
 
 __all__ = ["agent_errors", "agent_guest", "execute_vm_command", "get_vm_interfaces"]

@@ -33,9 +33,9 @@ from shared.operations.api import (
 from shared.pve.schema import SchemaVersion
 from shared.pve.upid import Upid, is_upid
 from workers.app import WorkerApp
+from workers.job import JobContext, JobEnded, Outcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.registry import handles
-from workers.runtime import JobContext, JobEnded, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["cluster_version", "pve_api_change", "pve_api_read"]
 

@@ -33,11 +33,11 @@ from shared.pve.models import UPID, NodeSummary, StorageContentItem, StorageStat
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
 from workers.guest_lookup import Guest, power_state, power_state_after, resolve_guest
+from workers.job import JobContext, Outcome, StepOutcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.create import check_storage
 from workers.operations.power import power_step
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import StepOutcome, TaskStep, outcome_of, run_step
 from workers.vmids import reserve_vmid
 
 __all__ = ["archives_in_log", "backup_instance", "kind_of", "list_backups", "restore_backup"]

@@ -20,10 +20,11 @@ from shared.pve.client import FormValue
 from shared.pve.models import NO_DATA, UPID
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, guest_exists, power_state, power_state_after, resolve_guest
+from workers.job import JobContext, Outcome, Retry, guest_step, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.power import power_step
+from workers.reconcile import find_our_task
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome, Retry
-from workers.steps import find_our_task, guest_step, outcome_of, run_step
 from workers.vmids import forget_vmid, reserve_vmid
 
 __all__ = ["clone_instance", "convert_to_template"]

@@ -20,8 +20,8 @@ from shared.pve.models import NO_DATA, QemuConfig
 from shared.redact import REDACTED
 from workers.configs import put_config
 from workers.guest_lookup import Guest
+from workers.job import JobContext, Outcome
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
 
 __all__ = ["desired_settings", "set_vm_cloudinit"]
 

@@ -34,9 +34,9 @@ from shared.operations.cluster import (
 from shared.pve.client import Page
 from shared.pve.models import NO_DATA, ClusterStatusEntry, NodeSummary, PveModel, PveVersion
 from workers.guest_lookup import resolve_guest
+from workers.job import JobContext, Outcome
 from workers.registry import handles
 from workers.requests import Request, send_once
-from workers.runtime import JobContext, Outcome
 
 __all__ = ["HaEntry", "get_cluster_status", "list_tasks", "set_ha_resource"]
 

@@ -11,11 +11,11 @@ from shared.pve.models import UPID, LxcConfig, QemuConfig, StorageStatus
 from shared.pve.upid import Upid
 from shared.sanitize import GuestKind
 from workers.guest_lookup import Guest, power_state_after
+from workers.job import JobContext, Outcome, Retry, guest_step, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.power import power_step
 from workers.operations.storage import find_volume
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome, Retry
-from workers.steps import guest_step, outcome_of, run_step
 from workers.vmids import forget_vmid, reserve_vmid
 
 __all__ = ["check_storage", "check_volume", "create_lxc", "create_vm"]

@@ -7,10 +7,10 @@ from shared.operations.delete import DELETE_INSTANCE, DeleteParams, DeleteResult
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guest_lookup import guest_exists, power_state
+from workers.job import JobContext, Outcome, StepOutcome, guest_step, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.power import power_step
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import StepOutcome, guest_step, outcome_of, run_step
 
 __all__ = ["delete_instance"]
 

@@ -10,10 +10,10 @@ from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID, LxcConfig, QemuConfig
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, power_state
+from workers.job import JobContext, Outcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.create import check_storage
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["disk_bytes", "move_disk", "resize_disk"]
 

@@ -8,8 +8,8 @@ from shared.jobs.states import JobState
 from shared.operations.exec import EXECUTE_LXC_COMMAND, ExecParams, ExecResult
 from shared.pve.models import ClusterStatusEntry
 from workers.guest_lookup import power_state
+from workers.job import JobContext, JobEnded, Outcome, Retry
 from workers.registry import handles
-from workers.runtime import JobContext, JobEnded, Outcome, Retry
 from workers.ssh import run_pct_exec
 
 __all__ = ["check_allowed", "execute_lxc_command"]

@@ -46,9 +46,9 @@ from shared.pve.models import (
     no_content,
 )
 from workers.guest_lookup import resolve_guest
+from workers.job import JobContext, Outcome
 from workers.registry import handles
 from workers.requests import Request, send_once
-from workers.runtime import JobContext, Outcome
 
 __all__ = [
     "get_firewall",

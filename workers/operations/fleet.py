@@ -45,8 +45,8 @@ from shared.operations.snapshots import CREATE_SNAPSHOT, CreateSnapshotParams
 from shared.pve.client import PveClient
 from shared.redact import Redactor
 from workers.guest_lookup import cluster_guests
+from workers.job import JobContext, Outcome
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
 
 __all__ = ["backup_guests", "plan_fleet", "power_guests", "resolve_fleet", "snapshot_guests"]
 

@@ -32,9 +32,9 @@ from shared.pve.models import LxcInterface as PveLxcInterface
 from shared.redact import Redactor
 from shared.sanitize import GuestKind
 from workers.guest_lookup import Guest, power_state, resolve_guest
+from workers.job import JobContext
 from workers.operations.units import percent
 from workers.registry import handles
-from workers.runtime import JobContext
 
 __all__ = ["get_instance_config", "get_lxc_interfaces", "list_lxc_containers", "list_vms"]
 

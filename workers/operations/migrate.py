@@ -15,10 +15,10 @@ from shared.pve.client import FormValue
 from shared.pve.models import UPID, NodeSummary, QemuMigrateCheck, StorageStatus
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, cluster_guests, power_state, power_state_after
+from workers.job import JobContext, Outcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.cluster import HaEntry
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["migrate_instance"]
 

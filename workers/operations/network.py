@@ -27,10 +27,10 @@ from shared.pve.models import NO_DATA, UPID, NetworkInterface
 from shared.pve.upid import Upid
 from workers.configs import Config, ConfigEdit, config_step, pending_keys, read_config
 from workers.guest_lookup import Guest
+from workers.job import JobContext, Outcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.registry import handles
 from workers.requests import Request, send_once
-from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["apply_node_network", "list_node_network", "set_guest_nic", "set_node_network"]
 

@@ -28,9 +28,9 @@ from shared.operations.nodes import (
     NodeParams,
 )
 from shared.pve.models import AptPackage, NodeStatus, NodeSummary, PveModel, Subscription, TaskLogLine, no_content
+from workers.job import JobContext
 from workers.operations.units import percent
 from workers.registry import handles
-from workers.runtime import JobContext
 
 __all__ = ["get_cluster_log", "get_node_details", "get_node_log", "list_nodes"]
 

@@ -10,9 +10,9 @@ from shared.pve.client import FormValue, PveClient
 from shared.pve.models import UPID
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, PowerState, power_state, power_state_after
+from workers.job import JobContext, Outcome, StepOutcome, TaskStep, guest_step, outcome_of
+from workers.lifecycle import run_step
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import StepOutcome, TaskStep, guest_step, outcome_of, run_step
 
 __all__ = ["nothing_to_do", "power_control", "power_step"]
 

@@ -20,10 +20,10 @@ from shared.operations.snapshots import (
 from shared.pve.models import UPID, Snapshot
 from shared.pve.upid import Upid
 from workers.guest_lookup import Guest, power_state, power_state_after, resolve_guest
+from workers.job import JobContext, Outcome, guest_step, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.power import power_step
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import guest_step, outcome_of, run_step
 
 __all__ = ["create_snapshot", "delete_snapshot", "list_snapshots", "rollback_snapshot"]
 

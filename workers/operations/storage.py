@@ -26,10 +26,10 @@ from shared.operations.storage import (
 from shared.pve.models import UPID, GuestConfig, NodeSummary, StorageConfig, StorageContentItem, StorageStatus
 from shared.pve.upid import Upid
 from workers.guest_lookup import resolve_guest
+from workers.job import JobContext, Outcome, TaskStep, outcome_of
+from workers.lifecycle import run_step
 from workers.operations.units import percent
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
-from workers.steps import TaskStep, outcome_of, run_step
 
 __all__ = ["delete_volume", "download_to_storage", "find_volume", "list_storage", "list_storage_content"]
 

@@ -25,9 +25,9 @@ from shared.pve.models import NO_DATA, TaskStatus
 from shared.pve.models import TaskLogLine as PveTaskLogLine
 from shared.pve.upid import Upid
 from shared.safety import Tier
+from workers.job import JobContext, Outcome, cancelled_message
 from workers.pve_tasks import classify_exitstatus
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome, cancelled_message
 
 __all__ = ["cancel_task", "pve_task_log", "pve_task_status"]
 

@@ -21,9 +21,9 @@ from shared.operations.update import (
 )
 from workers.configs import Config, ConfigEdit, config_step, config_value, pending_keys
 from workers.guest_lookup import Guest
+from workers.job import JobContext, Outcome
 from workers.operations.create import check_volume
 from workers.registry import handles
-from workers.runtime import JobContext, Outcome
 
 __all__ = ["set_vm_cdrom", "update_instance", "wanted_config"]
 

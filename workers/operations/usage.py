@@ -10,9 +10,9 @@ from pydantic import TypeAdapter
 from shared.operations.usage import GET_RESOURCE_USAGE, MetricSummary, ResourceUsage, ResourceUsageParams, UsagePoint
 from shared.pve.models import GuestStatus, NodeStatus, RrdPoint
 from workers.guest_lookup import resolve_guest
+from workers.job import JobContext
 from workers.operations.units import percent
 from workers.registry import handles
-from workers.runtime import JobContext
 
 __all__ = ["Sample", "downsample", "get_resource_usage", "summarize"]
 
