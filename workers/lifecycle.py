@@ -309,29 +309,6 @@ async def pick_up(
             return retry
 
 
-async def _payload_gone(app: WorkerApp, claim: Claim) -> str:
-    """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
-    record = await app.store.get(claim.job_id)
-    error = InternalError(
-        f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
-        hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
-    )
-    state = JobState.UNKNOWN if record is not None and (record.steps or record.upid) else JobState.FAILED
-    return await _end_unrun(app, claim, record, error, state)
-
-
-async def _end_unrun(
-    app: WorkerApp, claim: Claim, record: JobRecord | None, error: InternalError, state: JobState
-) -> str:
-    """End a job this worker cannot run: its record (unless it ended already) and arq's result say why."""
-    result: bytes | None = None
-    if record is not None and not record.terminal:
-        await app.store.fail(claim.job_id, error, state=state)
-        result = codec.encode_result(record, claim.queue, state, error)
-    await app.store.commit(lambda pipe: finish(pipe, claim, result))
-    return record.state.value if record is not None and record.terminal else state.value
-
-
 async def run_job(
     app: WorkerApp,
     op: Operation,
@@ -908,6 +885,29 @@ async def _refuse(
         ended = record.model_copy(update={"state": JobState.FAILED, "error_code": error.code})
         await audit_change(app, op, ended, caller=None, params=None)
     return JobState.FAILED.value
+
+
+async def _payload_gone(app: WorkerApp, claim: Claim) -> str:
+    """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
+    record = await app.store.get(claim.job_id)
+    error = InternalError(
+        f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
+        hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
+    )
+    state = JobState.UNKNOWN if record is not None and (record.steps or record.upid) else JobState.FAILED
+    return await _end_unrun(app, claim, record, error, state)
+
+
+async def _end_unrun(
+    app: WorkerApp, claim: Claim, record: JobRecord | None, error: InternalError, state: JobState
+) -> str:
+    """End a job this worker cannot run: its record (unless it ended already) and arq's result say why."""
+    result: bytes | None = None
+    if record is not None and not record.terminal:
+        await app.store.fail(claim.job_id, error, state=state)
+        result = codec.encode_result(record, claim.queue, state, error)
+    await app.store.commit(lambda pipe: finish(pipe, claim, result))
+    return record.state.value if record is not None and record.terminal else state.value
 
 
 @dataclass
