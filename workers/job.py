@@ -68,7 +68,7 @@ class Retry(Exception):  # a control signal, not an error
 
 
 class Waits(Protocol):
-    """How a job waits out of its slot, its claim held (the worker's, QueueWorker.JobWaits)."""
+    """How a job waits out of its slot, its claim held (the worker's, worker.JobWaits)."""
 
     async def task_end(self, upid: Upid, *, log_base: int, since: float, have: int | None) -> dict[str, object] | None:
         """The end of PVE task `upid`: the record's `task_end`, or None when it ran past PROXMOX_MCP_TASK_MAX.

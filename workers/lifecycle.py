@@ -329,7 +329,7 @@ async def run_job(
     `envelope` is the job's signature, caller and expiry (shared.jobs.signing): a job that is not
     signed right, expired or a replay is refused before anything else.
 
-    `waits` is how the job waits out of its slot (QueueWorker.JobWaits).
+    `waits` is how the job waits out of its slot (the worker's, worker.JobWaits).
 
     Raises Retry or ClaimLost as the module docstring says. A job that ends leaves its
     queue in the same transaction as its ending write (when the store is fenced by a claim).
