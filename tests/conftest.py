@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -14,6 +15,15 @@ from shared.jobs.store import JobStore
 from tests.support.redis_server import RedisServer, redis_server
 from tests.support.signing import TEST_JOB_KEY
 from tests.support.violations import report_errors, report_violations, watch_simulators
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The files of slow tests first, the most tests first: xdist hands out whole files in this order
+    (`--dist loadfile --no-loadscope-reorder`), so the long ones start at once and the short ones
+    fill the other workers, rather than a long file starting last and running alone at the end."""
+    tests = Counter(item.path for item in items)
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: (item.path not in slow, -tests[item.path]))
 
 
 @pytest.fixture(scope="session", autouse=True)
