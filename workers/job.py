@@ -227,7 +227,7 @@ class JobContext:
     async def try_lock_guest(self, vmid: int) -> str | None:
         """Take (or renew) the guest's write lock for this job; None when taken, else the job holding it.
 
-        It lasts as long as the job may go without progress (see `_ending_before_run`): between
+        It lasts as long as the job may go without progress (see `lifecycle._ending_before_run`): between
         two steps a job may wait long in a busy queue, and must find its lock still its own. A
         job that ends releases it; a lock left by a job that ended (its worker killed before the
         release) is taken over at once; one that vanished from the queue leaves it to expire.

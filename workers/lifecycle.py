@@ -275,8 +275,9 @@ async def pick_up(
     """
     raw, fields, newly_taken = loaded
     del loaded
+    record = JobStore.record_from(fields)  # read with the claim: nothing else writes it while the claim holds
     if raw is None:
-        return await _payload_gone(app, claim)
+        return await _payload_gone(app, claim, record)
     arq_job = deserialize_job(raw.encode(), deserializer=codec.loads)
     entry = functions.get(arq_job.function)
     if entry is None:
@@ -285,11 +286,10 @@ async def pick_up(
             f"job {claim.job_id}: no operation {arq_job.function!r} in this worker",
             hint="Run workers of the same release as the MCP server, then start the operation again.",
         )
-        return await _end_unrun(app, claim, JobStore.record_from(fields), unknown, JobState.FAILED)
+        return await _end_unrun(app, claim, record, unknown, JobState.FAILED)
     op, handler = entry
     payload = arq_job.args[0] if arq_job.args else arq_job.kwargs
     envelope = arq_job.kwargs if arq_job.args else None
-    record = JobStore.record_from(fields)
     del raw, fields, arq_job  # a job awaiting its PVE task keeps this frame: it holds what it still needs only
     with structlog.contextvars.bound_contextvars(operation=op.name):
         try:
@@ -887,9 +887,8 @@ async def _refuse(
     return JobState.FAILED.value
 
 
-async def _payload_gone(app: WorkerApp, claim: Claim) -> str:
+async def _payload_gone(app: WorkerApp, claim: Claim, record: JobRecord | None) -> str:
     """The job's payload expired (a day after it was enqueued) or was deleted: it cannot run again."""
-    record = await app.store.get(claim.job_id)
     error = InternalError(
         f"job {claim.job_id} lost its payload ({keys.job_payload(claim.job_id)} expired or was deleted)",
         hint="Read its record (get_task_status) for the steps it had run, then start the operation again.",
