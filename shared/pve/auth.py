@@ -1,4 +1,4 @@
-"""The PVE API token as an `httpx.Auth`: the secret lives in a `SecretStr` and only ever in the header.
+"""The PVE API token: the secret lives in a `SecretStr` and only ever in the request header.
 
 PVE reads `Authorization: PVEAPIToken=USER@REALM!TOKENID=SECRET` (pve-http-server's
 `apitoken_name` is `PVEAPIToken`; proxmoxer builds the same header).
@@ -7,9 +7,7 @@ PVE reads `Authorization: PVEAPIToken=USER@REALM!TOKENID=SECRET` (pve-http-serve
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
 
-import httpx
 from pydantic import SecretStr
 
 from shared.errors import InvalidInput
@@ -20,8 +18,8 @@ __all__ = ["PveTokenAuth"]
 _TOKEN_NAME = re.compile(TOKEN_NAME_PATTERN)
 
 
-class PveTokenAuth(httpx.Auth):
-    """Sets PVE's API token header on every request; its repr and str never show the secret."""
+class PveTokenAuth:
+    """PVE's API token, for the header the client sends with every request; its repr and str never show the secret."""
 
     def __init__(self, token_name: str, secret: SecretStr | str) -> None:
         if _TOKEN_NAME.match(token_name) is None:
@@ -33,9 +31,9 @@ class PveTokenAuth(httpx.Auth):
         self.user = token_name.partition("!")[0]
         self._secret = secret if isinstance(secret, SecretStr) else SecretStr(secret)
 
-    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        request.headers["Authorization"] = f"PVEAPIToken={self.token_name}={self._secret.get_secret_value()}"
-        yield request
+    def header(self) -> str:
+        """The `Authorization` header's value."""
+        return f"PVEAPIToken={self.token_name}={self._secret.get_secret_value()}"
 
     def redact(self, text: str) -> str:
         """`text` with the secret masked, for anything that came back from the server."""

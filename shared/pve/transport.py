@@ -3,9 +3,8 @@
 A worker following a thousand tasks spends its CPU on PVE requests, and httpx's own transport
 (httpcore's pool, anyio's streams, h11's parser in pure Python) was most of that cost
 (bench/bench_pve_request.py compares them; docs/architecture.md "PVE client and contract" has the
-figures). The client above stays httpx: its requests, responses, auth, env proxies (httpx mounts
-its own transport for those) and the errors shared.pve._boundary classifies, into which
-aiohttp's failures are mapped here.
+figures). The client above stays httpx: its requests, responses and the errors
+shared.pve._boundary classifies, into which aiohttp's failures are mapped here.
 
 What a failure says about a write decides whether it is sent again, so the mapping keeps
 httpx's meaning: only a failure before the request left (no connection, or no free one in
@@ -90,10 +89,10 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         extensions: dict[str, typing.Any] = {"http_version": b"HTTP/1.1"}
         if answer.reason:
             extensions["reason_phrase"] = answer.reason.encode()
-        # the body as sent: httpx decodes it by its Content-Encoding, as with its own transport
-        return httpx.Response(
-            answer.status, headers=answer.raw_headers, stream=httpx.ByteStream(body), extensions=extensions
-        )
+        # the body as sent: httpx decodes it by its Content-Encoding, as with its own transport, and
+        # here, as the response is made (an answer given as content is read then; a stream would be read
+        # again through async iterators)
+        return httpx.Response(answer.status, headers=answer.raw_headers, content=body, extensions=extensions)
 
     async def aclose(self) -> None:
         if self._session is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import ssl
 import threading
 from collections.abc import Iterator
@@ -70,6 +71,12 @@ class _VersionHandler(BaseHTTPRequestHandler):
         body = b'{"data": {"version": "9.1.2", "release": "9.1", "repoid": "0123abcd"}}'
         self.send_response(200)
         self.send_header("Content-Type", "application/json;charset=UTF-8")
+        # pveproxy compresses an answer for a client that accepts gzip; /gzip/broken is a corrupt one
+        if self.path.startswith("/api2/json/gzip/") and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = gzip.compress(body)
+            if self.path.endswith("/broken"):
+                body = body[:10] + b"\xff" * 12 + body[22:]
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -127,6 +134,16 @@ async def test_client_with_verification_off_talks_to_a_self_signed_pve(tls_serve
         version = await client.get("/version", PveVersion)
 
     assert version.version == "9.1.2"
+
+
+async def test_a_compressed_answer_is_read_and_a_corrupt_one_is_a_contract_divergence(tls_server):
+    async with PveClient(tls_server, auth=PveTokenAuth(TOKEN_NAME, TOKEN_SECRET), verify=False) as client:
+        version = await client.get("/gzip/version", PveVersion)
+        with pytest.raises(ProxmoxMcpError) as caught:
+            await client.get("/gzip/broken", PveVersion)
+
+    assert version.version == "9.1.2"
+    assert caught.value.code == "API_CONTRACT_DIVERGENCE"
 
 
 def test_missing_ca_bundle_file_is_invalid_input(tmp_path):
