@@ -73,3 +73,23 @@ def test_an_embedded_frontend_loads_its_worker() -> None:
     loaded = answer["loaded"]
     assert isinstance(loaded, list)
     assert {"workers.worker", "shared.pve.client", "fakeredis", "arq"} <= set(loaded)
+
+
+def _imported(*python_args: str) -> set[str]:
+    """The modules `python -X importtime ...` imported, read from its report on stderr."""
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", *python_args], capture_output=True, text=True, timeout=50, check=False
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return {line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_the_server_command_leaves_rich_out() -> None:
+    """structlog loads rich whenever it is installed; the server's entry point keeps it out (shared.startup)."""
+    launched = _imported("-m", "mcp_frontend", "--help")
+    assert "mcp_frontend.cli" in launched  # the command itself was loaded
+    assert "structlog" in launched
+    # importtime lists the refused `import rich` too (in microseconds); loading it would bring its modules
+    assert not {m for m in launched if m.startswith(("rich.", "pygments"))}
+    # not vacuous: imported any other way, the same command loads rich with structlog
+    assert {"rich.console", "rich.traceback"} <= _imported("-c", "import mcp_frontend.cli")

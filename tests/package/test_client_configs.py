@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_frontend.__main__ import argument_parser
+from mcp_frontend.cli import argument_parser
 from shared.release import DISTRIBUTION
 from tests.support.release import ROOT, project, server_json, setting_variables
 
