@@ -10,6 +10,7 @@ call that needs the job store) and reports what it loaded.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -18,6 +19,7 @@ import pytest
 
 from mcp_frontend.published import load_published
 from tests.support.redis_server import RedisServer
+from tests.support.signing import TEST_JOB_KEY
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -75,21 +77,63 @@ def test_an_embedded_frontend_loads_its_worker() -> None:
     assert {"workers.worker", "shared.pve.client", "fakeredis", "arq"} <= set(loaded)
 
 
-def _imported(*python_args: str) -> set[str]:
-    """The modules `python -X importtime ...` imported, read from its report on stderr."""
+_ENTRY = textwrap.dedent(
+    """
+    import json, sys
+    from {module} import main
+    try:
+        main({argv!r})
+    except SystemExit:  # --help
+        pass
+    loaded = [name for name, module in sys.modules.items() if module is not None]
+    print(json.dumps(sorted(name for name in loaded if name.split(".")[0] in ("rich", "pygments", "structlog")
+                            or name in ("mcp_frontend.cli", "workers.worker", "shared.pve.client"))))
+    """
+)
+
+
+def _loaded_by(module: str, argv: list[str], environment: dict[str, str] | None = None) -> set[str]:
+    """What a command (`module`'s entry point, run with `argv` in a fresh interpreter) loaded, of rich and the rest."""
     run = subprocess.run(
-        [sys.executable, "-X", "importtime", *python_args], capture_output=True, text=True, timeout=50, check=False
+        [sys.executable, "-c", _ENTRY.format(module=module, argv=argv)],
+        capture_output=True,
+        text=True,
+        timeout=50,
+        check=False,
+        env={**os.environ, **(environment or {})},
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    return {line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+    return set(json.loads(run.stdout.strip().splitlines()[-1]))
+
+
+def _rich(loaded: set[str]) -> set[str]:
+    return {name for name in loaded if name.split(".")[0] in ("rich", "pygments")}
 
 
 def test_the_server_command_leaves_rich_out() -> None:
     """structlog loads rich whenever it is installed; the server's entry point keeps it out (shared.startup)."""
-    launched = _imported("-m", "mcp_frontend", "--help")
-    assert "mcp_frontend.cli" in launched  # the command itself was loaded
-    assert "structlog" in launched
-    # importtime lists the refused `import rich` too (in microseconds); loading it would bring its modules
-    assert not {m for m in launched if m.startswith(("rich.", "pygments"))}
-    # not vacuous: imported any other way, the same command loads rich with structlog
-    assert {"rich.console", "rich.traceback"} <= _imported("-c", "import mcp_frontend.cli")
+    launched = _loaded_by("mcp_frontend.__main__", ["--help"])
+    assert {"mcp_frontend.cli", "structlog"} <= launched
+    assert _rich(launched) == set()
+    # not vacuous: loaded any other way, the same command brings rich with structlog
+    assert {"rich.console", "rich.traceback"} <= _loaded_by("mcp_frontend.cli", ["--help"])
+
+
+def test_the_worker_healthcheck_loads_no_worker_code(redis_proc: RedisServer) -> None:
+    """`proxmox-mcp-worker --check`, the container's healthcheck every 15 s, reads Redis and nothing more."""
+    loaded = _loaded_by("workers.__main__", ["--check"], {"REDIS_URL": redis_proc.url})
+    assert loaded == set()
+
+
+def test_a_worker_runs_without_rich(redis_proc: RedisServer) -> None:
+    environment = {
+        "REDIS_URL": redis_proc.url,
+        "PROXMOX_URL": "https://127.0.0.1:1",
+        "PROXMOX_TOKEN_NAME": "mcp@pve!mcp",
+        "PROXMOX_TOKEN_VALUE": "x" * 36,
+        "PROXMOX_MCP_JOB_KEY": TEST_JOB_KEY,
+    }
+    loaded = _loaded_by("workers.__main__", ["--burst"], environment)  # an empty queue: it starts and stops
+    assert {"workers.worker", "shared.pve.client", "structlog"} <= loaded
+    # pygments may come with httpx (its command-line module tries it before rich); rich does not
+    assert {name for name in loaded if name.split(".")[0] == "rich"} == set()

@@ -9,16 +9,12 @@ import sys
 
 from redis.exceptions import RedisError
 
-from shared.clusters import load_clusters
 from shared.errors import ProxmoxMcpError
 from shared.jobs import keys
 from shared.jobs.health import health_keys
 from shared.jobs.redis_url import redis_client, redis_location
-from shared.logs import configure_logging
-from shared.metrics import serve_metrics
-from shared.redact import Redactor
 from shared.settings import Settings, load_settings
-from workers.worker import build_worker
+from shared.startup import without_rich
 
 __all__ = ["main"]
 
@@ -67,6 +63,14 @@ def _check(settings: Settings) -> int:
 
 
 def _run(settings: Settings, *, burst: bool) -> int:
+    # the worker's code loads only to run one: `--check`, the container's healthcheck every 15 s, needs
+    # the settings and Redis alone
+    from shared.clusters import load_clusters  # noqa: PLC0415
+    from shared.logs import configure_logging  # noqa: PLC0415
+    from shared.metrics import serve_metrics  # noqa: PLC0415
+    from shared.redact import Redactor  # noqa: PLC0415
+    from workers.worker import build_worker  # noqa: PLC0415
+
     try:
         redactor = Redactor([*settings.secrets(), *load_clusters(settings).secrets()])
         formatter = configure_logging(settings, role="worker", redactor=redactor)
@@ -82,6 +86,7 @@ def _run(settings: Settings, *, burst: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    without_rich()  # before the worker's code loads structlog (shared.startup)
     parser = argparse.ArgumentParser(prog="proxmox-mcp-worker", description=__doc__)
     parser.add_argument("--burst", action="store_true", help="exit once the queue is empty")
     parser.add_argument(
