@@ -4,6 +4,8 @@ One run starts a private redis-server, pvesim (HTTPS, its own process) and one w
 process, then measures each read operation four ways, interleaved so drift hits all alike:
 
   direct    the PVE GETs the operation makes, with httpx on a keep-alive connection (baseline)
+  hop       the same GETs made by another process over Redis, one LPUSH/BLPOP each way
+            (bench/read_hop.py): the floor of any queued read, before its job's own costs
   queue     JobClient.submit + wait on the job's events (the frontend's path, minus MCP)
   redis     the real MCP client over stdio calling the tool, the server with REDIS_URL and the worker
   embedded  the same, the server on its embedded default (no Redis: it is its own worker)
@@ -23,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +40,7 @@ from typing import Any
 import httpx
 from mcp import Client, StdioServerParameters, types
 
+from bench import read_hop
 from bench.pvesim_process import pvesim_process, start_process, wait_for
 from mcp_frontend.toolsets import DEFAULT_TOOLSETS, toolset_of
 from shared.jobs import keys
@@ -97,6 +102,7 @@ CASES = (
 @dataclass
 class Samples:
     direct: list[float] = field(default_factory=list)
+    hop: list[float] = field(default_factory=list)
     queue: list[float] = field(default_factory=list)
     mcp: dict[str, list[float]] = field(default_factory=lambda: {mode: [] for mode in MODES})
     #: the official client's jsonschema check of each answer (not the server's time: printed apart)
@@ -152,6 +158,7 @@ async def timed(call: Callable[[], Awaitable[object]]) -> float:
 
 async def run(iterations: int, warmup: int) -> int:
     worker: subprocess.Popen[bytes] | None = None
+    hop: subprocess.Popen[bytes] | None = None
     async with pvesim_process() as sim:
         workdir = sim.workdir
         try:
@@ -162,6 +169,11 @@ async def run(iterations: int, warmup: int) -> int:
                     base_url=f"{sim.url}/api2/json", verify=sim.tls(), headers=sim.headers
                 ) as http:
                     worker = start_process([sys.executable, "-m", "workers"], workdir, env)
+                    authorization = sim.headers["Authorization"]
+                    hop = start_process(  # from here, where `bench` imports (the worker's package is installed)
+                        [sys.executable, "-m", "bench.read_hop", redis.url, sim.url, str(sim.ca), authorization],
+                        Path.cwd(),
+                    )
                     settings = load_settings(redis_url=redis.url)
                     connections = connect_redis(settings)
                     store = JobStore(connections.store, ttl_seconds=3600)
@@ -183,7 +195,7 @@ async def run(iterations: int, warmup: int) -> int:
                                 "redis": Server(mcp, (*redis_pid, worker.pid)),
                                 "embedded": Server(mcp_embedded, tuple(embedded_pid)),
                             }
-                            results = await measure(http, queue, servers, iterations, warmup)
+                            results = await measure(http, connections.store, queue, servers, iterations, warmup)
                     worker.terminate()  # while its Redis is up: a worker whose Redis is gone stops slowly (issue 29)
                     worker.wait(timeout=30)
                     await connections.aclose()
@@ -191,6 +203,9 @@ async def run(iterations: int, warmup: int) -> int:
             if worker is not None and worker.poll() is None:
                 worker.kill()
                 worker.wait(timeout=30)
+            if hop is not None:
+                hop.kill()
+                hop.wait(timeout=30)
     return report(results, servers, iterations)
 
 
@@ -212,7 +227,12 @@ async def _exists(redis: Any, key: str) -> bool:
 
 
 async def measure(
-    http: httpx.AsyncClient, queue: JobClient, servers: dict[str, Server], iterations: int, warmup: int
+    http: httpx.AsyncClient,
+    redis: Any,
+    queue: JobClient,
+    servers: dict[str, Server],
+    iterations: int,
+    warmup: int,
 ) -> dict[str, Samples]:
     results = {case.op.name: Samples() for case in CASES}
     for i in range(warmup + iterations):
@@ -223,16 +243,22 @@ async def measure(
                     for answer in await asyncio.gather(*(http.get(path) for path in step)):
                         answer.raise_for_status()
 
+            async def hopped(case: Case = case) -> None:
+                request_id = uuid.uuid4().hex
+                await redis.lpush(read_hop.REQUESTS, json.dumps({"id": request_id, "steps": case.direct}))
+                assert await redis.blpop([read_hop.reply_key(request_id)], timeout=30) is not None
+
             async def queued(case: Case = case) -> None:
                 record = await queue.submit(case.op, case.params)
                 done = await queue.wait(record.job_id, seconds=30)
                 assert done.state.value == "succeeded", done
 
             bucket = results[case.op.name]
-            took = await timed(direct), await timed(queued)
+            took = await timed(direct), await timed(hopped), await timed(queued)
             if i >= warmup:
                 bucket.direct.append(took[0])
-                bucket.queue.append(took[1])
+                bucket.hop.append(took[1])
+                bucket.queue.append(took[2])
             for mode, server in servers.items():
                 answers: list[types.CallToolResult] = []
 
@@ -265,14 +291,19 @@ async def measure(
 
 def report(results: dict[str, Samples], servers: dict[str, Server], iterations: int) -> int:
     print(f"read tools, {iterations} iterations each, milliseconds (p50 / p99; added: over direct, p50)")
-    header = f"{'tool':22} {'direct':>15} {'queue':>15} {'redis':>15} {'added':>6} {'embedded':>15} {'added':>6}"
+    header = (
+        f"{'tool':22} {'direct':>15} {'hop':>15} {'queue':>15} {'redis':>15} {'added':>6} {'embedded':>15} {'added':>6}"
+    )
     print(header)
     print("-" * len(header))
     added: dict[str, list[float]] = {mode: [] for mode in MODES}
+    hop_added: list[float] = []
     for tool, s in results.items():
         d50, d99 = percentile(s.direct, 50), percentile(s.direct, 99)
+        h50, h99 = percentile(s.hop, 50), percentile(s.hop, 99)
         q50, q99 = percentile(s.queue, 50), percentile(s.queue, 99)
-        row = f"{tool:22} {d50:7.2f}/{d99:7.2f} {q50:7.2f}/{q99:7.2f}"
+        hop_added.append(h50 - d50)
+        row = f"{tool:22} {d50:7.2f}/{d99:7.2f} {h50:7.2f}/{h99:7.2f} {q50:7.2f}/{q99:7.2f}"
         for mode in MODES:
             m50, m99 = percentile(s.mcp[mode], 50), percentile(s.mcp[mode], 99)
             added[mode].append(m50 - d50)
@@ -282,6 +313,10 @@ def report(results: dict[str, Samples], servers: dict[str, Server], iterations: 
     checks = [v for s in results.values() for v in s.client_check]
     check = percentile(checks, 50)
     print(f"the official client's jsonschema check of an answer (its own cost, not counted): {check:.2f} ms p50")
+    print(
+        f"a bare Redis hop (bench/read_hop.py) adds {statistics.median(hop_added):5.2f} ms p50 (median tool):"
+        " the floor of any queued read"
+    )
     all_direct = statistics.median([v for s in results.values() for v in s.direct])
     met = True
     for mode in MODES:
