@@ -62,6 +62,8 @@ from tests.support.signing import SIGNER
 TARGETS_MS = {"redis": 4.0, "embedded": 2.5}
 MODES = ("redis", "embedded")
 _TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+#: where `bench` imports from (it is not installed): the hop process starts there
+_CHECKOUT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -170,9 +172,9 @@ async def run(iterations: int, warmup: int) -> int:
                 ) as http:
                     worker = start_process([sys.executable, "-m", "workers"], workdir, env)
                     authorization = sim.headers["Authorization"]
-                    hop = start_process(  # from here, where `bench` imports (the worker's package is installed)
+                    hop = start_process(  # bench.read_hop: the floor
                         [sys.executable, "-m", "bench.read_hop", redis.url, sim.url, str(sim.ca), authorization],
-                        Path.cwd(),
+                        _CHECKOUT,
                     )
                     settings = load_settings(redis_url=redis.url)
                     connections = connect_redis(settings)
