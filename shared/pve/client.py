@@ -197,7 +197,7 @@ class PveClient:
         self._schema = schema
         tls = _verify(verify)
         self._transport = transport or pooled_transport(tls, limits)
-        self._timeout = (timeout if isinstance(timeout, httpx.Timeout) else httpx.Timeout(timeout)).as_dict()
+        self._timeout = httpx.Timeout(timeout).as_dict()  # a number or an httpx.Timeout
         self._headers = httpx.Headers(
             {
                 "Accept": "application/json",
