@@ -41,9 +41,10 @@ async def serve(redis_url: str, pve_url: str, ca_file: str, authorization: str) 
                 for answer in await asyncio.gather(*(http.get(path) for path in step)):
                     answer.raise_for_status()
                     bodies.append(answer.content)
+            reply = reply_key(request["id"])
             async with redis.pipeline(transaction=False) as pipe:
-                pipe.lpush(reply_key(request["id"]), b"\n".join(bodies))
-                pipe.expire(reply_key(request["id"]), 60)
+                pipe.lpush(reply, b"\n".join(bodies))
+                pipe.expire(reply, 60)
                 await pipe.execute()
 
 
